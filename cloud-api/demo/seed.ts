@@ -1,0 +1,326 @@
+/**
+ * Demo data of DESIGN.md §5, with times relative to `now` so that the demo always shows live periods.
+ * Pure: returns SQL statements; `npm start` runs them through wrangler and the Worker tests through D1.
+ */
+import { canTransition, OrderStatus, type OrderStatusCode } from "../../domain/order-status.ts";
+
+type Value = string | number | null;
+const DAY = 86400;
+
+function literal(value: Value): string {
+  if (value === null) return "NULL";
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new Error(`bad number ${value}`);
+    return String(value);
+  }
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+function insert(table: string, rows: Record<string, Value>[]): string[] {
+  return rows.map((row) => {
+    const columns = Object.keys(row);
+    return `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map((c) => literal(row[c] ?? null)).join(", ")});`;
+  });
+}
+
+const text = (en: string, zh: string) => JSON.stringify({ en, zh });
+
+export const DEMO_ACCOUNTS = { buyer: "demo@camcloud.example", other: "other@camcloud.example" } as const;
+
+export const DEMO_DEVICES = {
+  camera: "CAM-DEMO-001",
+  cameraNoPackage: "CAM-DEMO-002",
+  sim: "SIM-DEMO-001",
+  simExhausted: "SIM-DEMO-002",
+  simException: "SIM-DEMO-003",
+  simUnlimited: "SIM-DEMO-004",
+  otherCamera: "CAM-OTHER-001",
+  otherSim: "SIM-OTHER-001",
+} as const;
+
+export const DEMO_ICCIDS = {
+  sim: "89860012345678901234",
+  simExhausted: "89860098765432109876",
+  simException: "89860055555555555555",
+  simUnlimited: "89860077777777777777",
+  otherSim: "89010011111111111111",
+} as const;
+
+export const DEMO_CARD_CODES = {
+  vipNew: "VIPCARD-NEW-0001",
+  vipReceived: "VIPCARD-RECV-0002",
+  vipRefunded: "VIPCARD-REF-0003",
+  storageNew: "STORAGECARD-NEW-0001",
+  storageReceived: "STORAGECARD-RECV-0002",
+  storageRefunded: "STORAGECARD-REF-0003",
+} as const;
+
+interface PackageSpec {
+  key: string;
+  type: number;
+  serviceId: number;
+  name: [string, string];
+  desc: [string, string];
+  tag?: [string, string];
+  cny: [origin: number, sale: number];
+  usd: [origin: number, sale: number];
+  days: number;
+  quotaMb?: number;
+  unlimited?: boolean;
+  give?: boolean;
+  notOnSale?: boolean;
+  sort: number;
+}
+
+const PACKAGES: PackageSpec[] = [
+  { key: "data-10g", type: 2, serviceId: 201, name: ["10 GB for 30 days", "10GB 月包"], desc: ["Nationwide 4G data", "全国通用 4G 流量"], tag: ["Popular", "热销"], cny: [3990, 2990], usd: [699, 499], days: 30, quotaMb: 10240, sort: 10 },
+  { key: "data-30g", type: 2, serviceId: 201, name: ["30 GB for 90 days", "30GB 季包"], desc: ["Nationwide 4G data", "全国通用 4G 流量"], cny: [11970, 7900], usd: [2097, 1299], days: 90, quotaMb: 30720, sort: 20 },
+  { key: "data-unlimited", type: 2, serviceId: 201, name: ["Unlimited data for a year", "不限量年包"], desc: ["No cap, fair use applies", "不限流量，合理使用"], tag: ["Best value", "超值"], cny: [39900, 29900], usd: [6999, 4999], days: 365, unlimited: true, sort: 30 },
+  { key: "data-trial", type: 2, serviceId: 201, name: ["1 GB trial", "1GB 体验包"], desc: ["Included with the SIM", "随卡赠送"], cny: [0, 0], usd: [0, 0], days: 7, quotaMb: 1024, give: true, sort: 5 },
+  { key: "data-5g", type: 2, serviceId: 201, name: ["5 GB for 7 days", "5GB 周包"], desc: ["Short trips", "短途出行"], cny: [1500, 990], usd: [299, 199], days: 7, quotaMb: 5120, sort: 15 },
+  { key: "storage-allday-30", type: 1, serviceId: 101, name: ["All-day recording, 7-day loop", "全天录像 7天循环"], desc: ["30 days of 24-hour recording", "30天 24小时录像"], tag: ["Popular", "热销"], cny: [5800, 3800], usd: [899, 599], days: 30, sort: 10 },
+  { key: "storage-allday-365", type: 1, serviceId: 101, name: ["All-day recording, 30-day loop", "全天录像 30天循环"], desc: ["A year of 24-hour recording", "一年 24小时录像"], cny: [59800, 39800], usd: [8999, 5999], days: 365, sort: 20 },
+  { key: "storage-fleet", type: 1, serviceId: 101, name: ["Fleet plan, 3 years", "企业三年套餐"], desc: ["For installers and shops", "适合门店与安装商"], cny: [1200000, 1000000], usd: [1200000, 1000000], days: 1095, sort: 90 },
+  { key: "storage-legacy", type: 1, serviceId: 101, name: ["Legacy plan", "旧版套餐"], desc: ["No longer sold", "已停售"], cny: [2000, 1000], usd: [300, 200], days: 30, notOnSale: true, sort: 99 },
+  { key: "storage-event-30", type: 1, serviceId: 102, name: ["Event recording, 30 days", "事件录像 30天"], desc: ["Clips of every motion event", "移动侦测事件片段"], cny: [2800, 1800], usd: [499, 299], days: 30, sort: 30 },
+  { key: "storage-event-365", type: 1, serviceId: 102, name: ["Event recording, a year", "事件录像 一年"], desc: ["Clips of every motion event", "移动侦测事件片段"], tag: ["Save 20%", "省20%"], cny: [21600, 16800], usd: [3588, 2499], days: 365, sort: 40 },
+  { key: "storage-card", type: 1, serviceId: 103, name: ["Cloud card: event recording, 30 days", "云存储卡 事件录像30天"], desc: ["Received with a card code", "扫码领取"], cny: [1800, 0], usd: [299, 0], days: 30, notOnSale: true, sort: 50 },
+  { key: "vip-month", type: 5, serviceId: 501, name: ["VIP monthly", "VIP 月卡"], desc: ["Event cloud storage, AI, 20 GB/month, no ads", "事件云存储、AI、每月20GB、无广告"], cny: [3500, 2500], usd: [599, 399], days: 30, sort: 10 },
+  { key: "vip-year", type: 5, serviceId: 501, name: ["VIP yearly", "VIP 年卡"], desc: ["Event cloud storage, AI, 20 GB/month, no ads", "事件云存储、AI、每月20GB、无广告"], tag: ["Best value", "超值"], cny: [42000, 23800], usd: [7188, 3599], days: 365, sort: 20 },
+  { key: "vip-card", type: 5, serviceId: 502, name: ["VIP card, 30 days", "VIP 卡 30天"], desc: ["Received with a VIP card", "VIP 卡领取"], cny: [2500, 0], usd: [399, 0], days: 30, notOnSale: true, sort: 30 },
+  { key: "ai-month", type: 6, serviceId: 601, name: ["Super AI monthly", "超级AI 月包"], desc: ["People, pets and vehicles; event search", "人形、宠物、车辆识别与事件搜索"], cny: [2000, 1500], usd: [349, 249], days: 30, sort: 10 },
+  { key: "ai-year", type: 6, serviceId: 601, name: ["Super AI yearly", "超级AI 年包"], desc: ["People, pets and vehicles; event search", "人形、宠物、车辆识别与事件搜索"], tag: ["Save 18%", "省18%"], cny: [18000, 14800], usd: [2988, 2299], days: 365, sort: 20 },
+];
+
+/** Package ids: CNY variants 1.., USD variants 101.. in the order above. */
+export function demoPackageId(key: string, currency: "CNY" | "USD"): number {
+  const index = PACKAGES.findIndex((p) => p.key === key);
+  if (index < 0) throw new Error(`no demo package ${key}`);
+  return (currency === "CNY" ? 1 : 101) + index;
+}
+
+const STATUS_PATHS: Record<OrderStatusCode, OrderStatusCode[]> = (() => {
+  const S = OrderStatus;
+  const paid = [S.waitingToPay, S.paying, S.paid];
+  const buying = [...paid, S.buying];
+  const refunding = [...buying, S.waitingForRefund, S.refunding];
+  return {
+    [S.waitingToPay]: [S.waitingToPay],
+    [S.paying]: [S.waitingToPay, S.paying],
+    [S.paid]: paid,
+    [S.paymentFailed]: [S.waitingToPay, S.paying, S.paymentFailed],
+    [S.buying]: buying,
+    [S.purchaseSucceeded]: [...buying, S.purchaseSucceeded],
+    [S.cancelled]: [S.waitingToPay, S.cancelled],
+    [S.finished]: [...buying, S.purchaseSucceeded, S.finished],
+    [S.waitingForRefund]: [...buying, S.waitingForRefund],
+    [S.refunding]: refunding,
+    [S.refunded]: [...refunding, S.refunded],
+    [S.refundFailed]: [...refunding, S.refundFailed],
+    [S.refundClosed]: [...refunding, S.refundFailed, S.refundClosed],
+    [S.closed]: [S.waitingToPay, S.closed],
+    [S.paymentClosed]: [S.waitingToPay, S.paying, S.paymentClosed],
+  };
+})();
+
+export function demoSeedStatements(now: number): string[] {
+  const statements: string[] = [];
+  const users = [
+    { id: 1, account: DEMO_ACCOUNTS.buyer, nickname: "Demo buyer", country_code: "CN", created_at: now - 400 * DAY },
+    { id: 2, account: DEMO_ACCOUNTS.other, nickname: "Other owner", country_code: "US", created_at: now - 200 * DAY },
+  ];
+  statements.push(...insert("users", users));
+
+  const D = DEMO_DEVICES;
+  const I = DEMO_ICCIDS;
+  const device = (id: string, user: number, name: string, type: 1 | 2, iccid: string | null, age: number) => ({
+    id,
+    user_id: user,
+    name,
+    device_type: type,
+    attrs: type === 2 ? "camera,sim,4g" : "camera,wifi",
+    iccid,
+    created_at: now - age * DAY,
+  });
+  statements.push(
+    ...insert("devices", [
+      device(D.camera, 1, "Front door", 1, null, 300),
+      device(D.cameraNoPackage, 1, "Garage", 1, null, 250),
+      device(D.sim, 1, "Backyard 4G", 2, I.sim, 200),
+      device(D.simExhausted, 1, "Farm gate 4G", 2, I.simExhausted, 190),
+      device(D.simException, 1, "Cabin 4G", 2, I.simException, 180),
+      device(D.simUnlimited, 1, "Boat 4G", 2, I.simUnlimited, 170),
+      device(D.otherCamera, 2, "Shop", 1, null, 100),
+      device(D.otherSim, 2, "Van 4G", 2, I.otherSim, 90),
+    ]),
+  );
+
+  const packageRows = (["CNY", "USD"] as const).flatMap((currency) =>
+    PACKAGES.map((p) => {
+      const [origin, sale] = currency === "CNY" ? p.cny : p.usd;
+      return {
+        id: demoPackageId(p.key, currency),
+        service_type: p.type,
+        service_id: p.serviceId,
+        product_id: `${p.key}-${currency.toLowerCase()}`,
+        service_name: text(...p.name),
+        service_desc: text(...p.desc),
+        top_tag: p.tag ? text(...p.tag) : null,
+        origin_price_cents: origin,
+        sale_price_cents: sale,
+        currency_code: currency,
+        period_days: p.days,
+        data_quota_mb: p.quotaMb ?? null,
+        is_unlimited: p.unlimited ? 1 : 0,
+        is_give: p.give ? 1 : 0,
+        is_sale: p.notOnSale ? 0 : 1,
+        display_sort: p.sort,
+      };
+    }),
+  );
+  statements.push(...insert("packages", packageRows));
+
+  let couponId = 0;
+  const coupon = (user: number, currency: "CNY" | "USD", amount: number, min: number, opts: { expired?: boolean; used?: boolean; type?: number } = {}) => {
+    couponId += 1;
+    const symbol = currency === "CNY" ? "¥" : "$";
+    const value = `${symbol}${(amount / 100).toFixed(2)}`;
+    const minimum = `${symbol}${(min / 100).toFixed(2)}`;
+    return {
+      id: couponId,
+      user_id: user,
+      coupon_code: `DEMO${String(couponId).padStart(4, "0")}`,
+      name: text(`${value} off`, `立减${value}`),
+      descrip: text(min > 0 ? `For orders of ${minimum} or more` : "No minimum spend", min > 0 ? `满${minimum}可用` : "无门槛"),
+      type: opts.type ?? 0,
+      currency_code: currency,
+      amount_cents: amount,
+      use_limit_amount_cents: min,
+      start_time: now - 30 * DAY,
+      expire_time: opts.expired ? now - 1 * DAY : now + 60 * DAY,
+      status: opts.used ? 1 : 0,
+      used_order_id: null,
+    };
+  };
+  statements.push(
+    ...insert("coupons", [
+      coupon(1, "CNY", 500, 2000),
+      coupon(1, "CNY", 1000, 5000),
+      coupon(1, "CNY", 2000, 0),
+      coupon(1, "CNY", 3000, 0),
+      coupon(1, "CNY", 1500, 0, { expired: true }),
+      coupon(1, "CNY", 800, 0, { used: true }),
+      coupon(1, "CNY", 500, 0, { type: 5 }),
+      coupon(1, "USD", 100, 300),
+      coupon(1, "USD", 200, 1000),
+      coupon(1, "USD", 500, 0),
+      coupon(1, "USD", 300, 0, { expired: true }),
+      coupon(2, "USD", 100, 0),
+    ]),
+  );
+
+  // Orders in every status: the SIM's mobile-data orders span three pages of five.
+  const statuses = Object.values(OrderStatus);
+  const orders: Record<string, Value>[] = [];
+  const events: Record<string, Value>[] = [];
+  const addOrder = (n: number, deviceId: string, key: string, type: number, status: OrderStatusCode, paymentType: number) => {
+    const pkg = packageRows.find((p) => p.id === demoPackageId(key, "CNY"));
+    if (!pkg) throw new Error(key);
+    const created = now - n * DAY - 3600;
+    const orderId = `DEMO${String(type)}${String(n).padStart(6, "0")}`;
+    const path = STATUS_PATHS[status];
+    const paidAt = path.includes(OrderStatus.paid) ? created + 120 : null;
+    orders.push({
+      order_id: orderId,
+      user_id: 1,
+      device_id: deviceId,
+      service_type: type,
+      package_id: pkg.id,
+      service_name: pkg.service_name,
+      period_days: pkg.period_days,
+      currency_code: "CNY",
+      price_cents: pkg.sale_price_cents,
+      coupon_id: null,
+      discount_cents: 0,
+      pay_cents: pkg.sale_price_cents,
+      payment_type: paymentType,
+      status,
+      language: "zh",
+      country_code: "CN",
+      created_at: created,
+      paid_at: paidAt,
+      updated_at: created + 60 * path.length,
+    });
+    path.forEach((to, i) => {
+      const from = i === 0 ? null : (path[i - 1] ?? null);
+      if (from !== null && !canTransition(from, to)) throw new Error(`demo order path ${from} -> ${to} is not allowed`);
+      events.push({ order_id: orderId, from_status: from, to_status: to, reason: i === 0 ? "created" : "demo history", created_at: created + 60 * i });
+    });
+  };
+  statuses.forEach((status, i) => addOrder(i + 1, D.sim, i % 2 ? "data-30g" : "data-10g", 2, status, (i % 4) + 1));
+  addOrder(2, D.camera, "storage-event-30", 1, OrderStatus.waitingToPay, 1);
+  addOrder(30, D.camera, "storage-event-30", 1, OrderStatus.purchaseSucceeded, 2);
+  addOrder(3, D.camera, "vip-month", 5, OrderStatus.waitingToPay, 3);
+  addOrder(60, D.camera, "vip-month", 5, OrderStatus.finished, 1);
+  addOrder(4, D.camera, "ai-month", 6, OrderStatus.purchaseSucceeded, 2);
+  addOrder(5, D.camera, "ai-month", 6, OrderStatus.waitingToPay, 4);
+  statements.push(...insert("orders", orders), ...insert("order_events", events));
+
+  const C = DEMO_CARD_CODES;
+  const entitlement = (deviceId: string, type: number, key: string, from: number, to: number, source: string, ref: string, status = 1) => {
+    const pkg = packageRows.find((p) => p.id === demoPackageId(key, "CNY"));
+    if (!pkg) throw new Error(key);
+    return {
+      device_id: deviceId,
+      service_type: type,
+      package_id: pkg.id,
+      service_name: pkg.service_name,
+      status,
+      start_time: now + from * DAY,
+      end_time: now + to * DAY,
+      source,
+      source_ref: ref,
+    };
+  };
+  statements.push(
+    ...insert("entitlements", [
+      entitlement(D.camera, 1, "storage-event-30", -10, 20, "order", "DEMO1000030"),
+      entitlement(D.sim, 2, "data-10g", -12, 18, "order", "DEMO2000006"),
+      entitlement(D.simExhausted, 2, "data-10g", -40, -10, "order", "DEMO2000008"),
+      entitlement(D.simUnlimited, 2, "data-unlimited", -100, 265, "order", "DEMO-UNLIMITED", 2),
+      entitlement(D.camera, 5, "vip-card", -5, 25, "vip_card", C.vipReceived),
+      entitlement(D.camera, 6, "ai-month", -60, -30, "order", "DEMO6000004"),
+      entitlement(D.cameraNoPackage, 1, "storage-card", -3, 27, "storage_card", C.storageReceived),
+    ]),
+  );
+
+  statements.push(
+    ...insert("sim_cards", [
+      { iccid: I.sim, status: "NORMAL", operator: "China Mobile", total_mb: 20480, used_mb_hundredths: 793433, updated_at: now },
+      { iccid: I.simExhausted, status: "EXHAUSTED", operator: "China Unicom", total_mb: 10240, used_mb_hundredths: 1024000, updated_at: now },
+      { iccid: I.simUnlimited, status: "NORMAL", operator: "China Telecom", total_mb: 1024, used_mb_hundredths: 17350, updated_at: now },
+      { iccid: I.otherSim, status: "NORMAL", operator: "T-Mobile", total_mb: 5120, used_mb_hundredths: 100000, updated_at: now },
+    ]),
+  );
+
+  const card = (code: string, kind: string, key: string, status: number, deviceId: string | null) => ({
+    code_id: code,
+    kind,
+    package_id: demoPackageId(key, "CNY"),
+    status,
+    device_id: deviceId,
+    received_at: status > 0 ? now - 5 * DAY : null,
+    refunded_at: status === 2 ? now - 2 * DAY : null,
+  });
+  statements.push(
+    ...insert("service_cards", [
+      card(C.vipNew, "vip", "vip-card", 0, null),
+      card(C.vipReceived, "vip", "vip-card", 1, D.camera),
+      card(C.vipRefunded, "vip", "vip-card", 2, D.cameraNoPackage),
+      card(C.storageNew, "storage", "storage-card", 0, null),
+      card(C.storageReceived, "storage", "storage-card", 1, D.cameraNoPackage),
+      card(C.storageRefunded, "storage", "storage-card", 2, D.camera),
+    ]),
+  );
+  return statements;
+}

@@ -1,0 +1,17 @@
+import type { AnyOperation } from "../http/operation.ts";
+import { currentPackage } from "./current-package.ts";
+import { issueToken } from "./issue-token.ts";
+import { packageList } from "./package-list.ts";
+import { refreshToken } from "./refresh-token.ts";
+import { simcardDetails } from "./simcard-details.ts";
+import { userCoupons } from "./user-coupons.ts";
+
+/** Every /v1 operation the cloud-api serves. */
+export const operations: readonly AnyOperation[] = [
+  refreshToken,
+  issueToken,
+  packageList,
+  currentPackage,
+  simcardDetails,
+  userCoupons,
+];

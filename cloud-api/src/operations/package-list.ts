@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { currencyForCountry, fromCents } from "../../../domain/money.ts";
+import { localize } from "../http/localize.ts";
+import { defineOperation } from "../http/operation.ts";
+import { countryCode, deviceId, language, serviceType } from "../http/schemas.ts";
+import { listPackages, type PackageRow } from "../repositories/packages.ts";
+import { requireOwnedDevice } from "../services/ownership.ts";
+
+export const packageOutput = z.object({
+  id: z.number().int(),
+  serviceId: z.number().int(),
+  productId: z.string(),
+  serviceName: z.string(),
+  serviceDesc: z.string(),
+  topTag: z.string(),
+  originPrice: z.number(),
+  salePrice: z.number(),
+  currencyCode: z.string(),
+  isGive: z.number().int(),
+  isSale: z.number().int(),
+  displaySort: z.number().int(),
+  period: z.number().int(),
+  dataQuotaMb: z.number().int().nullable(),
+  isUnlimited: z.number().int(),
+});
+
+export function packageToWire(row: PackageRow, lang: string): z.input<typeof packageOutput> {
+  return {
+    id: row.id,
+    serviceId: row.service_id,
+    productId: row.product_id,
+    serviceName: localize(row.service_name, lang),
+    serviceDesc: localize(row.service_desc, lang),
+    topTag: localize(row.top_tag, lang),
+    originPrice: fromCents(row.origin_price_cents),
+    salePrice: fromCents(row.sale_price_cents),
+    currencyCode: row.currency_code,
+    isGive: row.is_give,
+    isSale: row.is_sale,
+    displaySort: row.display_sort,
+    period: row.period_days,
+    dataQuotaMb: row.data_quota_mb,
+    isUnlimited: row.is_unlimited,
+  };
+}
+
+export const packageList = defineOperation({
+  method: "POST",
+  path: "/v1/cloud/package/list",
+  access: "user",
+  summary: "Packages of a service type for a device, in the country's currency, by displaySort",
+  input: z.object({ language: language.optional(), countryCode: countryCode.optional(), deviceId, type: serviceType }),
+  output: z.object({ packageList: z.array(packageOutput) }),
+  async handle(ctx, input) {
+    await requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId);
+    const lang = input.language ?? ctx.language;
+    const rows = await listPackages(ctx.env.DB, input.type, currencyForCountry(input.countryCode ?? ctx.countryCode));
+    return { packageList: rows.map((row) => packageToWire(row, lang)) };
+  },
+});

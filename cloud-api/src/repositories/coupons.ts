@@ -1,0 +1,37 @@
+import type { CurrencyCode } from "../../../domain/money.ts";
+
+export interface CouponRow {
+  id: number;
+  coupon_code: string;
+  name: string;
+  descrip: string;
+  type: number;
+  currency_code: CurrencyCode;
+  amount_cents: number;
+  use_limit_amount_cents: number;
+  start_time: number;
+  expire_time: number;
+  status: 0 | 1;
+}
+
+/**
+ * The user's coupons in a currency that apply to a service type (type 0 applies to all), leaving out
+ * used ones, those not started yet, and those expired for more than `expiredSince`.
+ */
+export async function listUserCoupons(
+  db: D1Database,
+  query: { userId: number; currency: CurrencyCode; serviceType: number | null; now: number; expiredSince: number },
+): Promise<CouponRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, coupon_code, name, descrip, type, currency_code, amount_cents, use_limit_amount_cents,
+              start_time, expire_time, status
+       FROM coupons
+       WHERE user_id = ?1 AND currency_code = ?2 AND status = 0 AND start_time <= ?3 AND expire_time >= ?4
+         AND (?5 IS NULL OR type = 0 OR type = ?5)
+       ORDER BY amount_cents DESC, id`,
+    )
+    .bind(query.userId, query.currency, query.now, query.expiredSince, query.serviceType)
+    .all<CouponRow>();
+  return results;
+}

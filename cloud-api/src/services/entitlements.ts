@@ -1,0 +1,19 @@
+import type { EntitlementRow } from "../repositories/entitlements.ts";
+
+/** Spec §4 durationStatus: 0 never opened, 1 expired, 2 in use, 3 in use with a further period queued. */
+export interface ServicePeriod {
+  durationStatus: 0 | 1 | 2 | 3;
+  current: EntitlementRow | null;
+}
+
+export function currentPeriod(entitlements: readonly EntitlementRow[], now: number): ServicePeriod {
+  if (entitlements.length === 0) return { durationStatus: 0, current: null };
+  const active = entitlements.find((e) => e.start_time <= now && now < e.end_time);
+  if (active) {
+    const queued = entitlements.some((e) => e.start_time >= active.end_time);
+    return { durationStatus: queued ? 3 : 2, current: active };
+  }
+  const upcoming = entitlements.find((e) => e.start_time > now);
+  if (upcoming) return { durationStatus: 3, current: upcoming };
+  return { durationStatus: 1, current: entitlements[entitlements.length - 1] ?? null };
+}

@@ -1,0 +1,74 @@
+/** Coupon rules of spec §5. All amounts here are integer cents. */
+
+/** A coupon applies only when the price is below 10000 (yuan/dollars). */
+export const COUPON_PRICE_CEILING_CENTS = 10_000 * 100;
+
+export interface CouponTerms {
+  id: number;
+  /** 0 = usable; anything else has lapsed (expired or used). */
+  status: number;
+  amountCents: number;
+  useLimitAmountCents: number;
+}
+
+export type UnusableReason = "expired" | "not_met";
+
+export interface CouponVerdict<C extends CouponTerms> {
+  coupon: C;
+  usable: boolean;
+  reason: UnusableReason | null;
+}
+
+export function judgeCoupon<C extends CouponTerms>(coupon: C, priceCents: number): CouponVerdict<C> {
+  if (coupon.status !== 0) return { coupon, usable: false, reason: "expired" };
+  const usable =
+    priceCents >= coupon.useLimitAmountCents && priceCents > coupon.amountCents && couponApplies(priceCents);
+  return { coupon, usable, reason: usable ? null : "not_met" };
+}
+
+/** Splits coupons into usable and unusable lists, each by value descending (ties by id for a stable order). */
+export function partitionCoupons<C extends CouponTerms>(coupons: readonly C[], priceCents: number) {
+  const byValueDesc = (a: CouponVerdict<C>, b: CouponVerdict<C>) =>
+    b.coupon.amountCents - a.coupon.amountCents || a.coupon.id - b.coupon.id;
+  const verdicts = coupons.map((c) => judgeCoupon(c, priceCents));
+  return {
+    usable: verdicts.filter((v) => v.usable).sort(byValueDesc),
+    unusable: verdicts.filter((v) => !v.usable).sort(byValueDesc),
+  };
+}
+
+export function couponApplies(priceCents: number): boolean {
+  return priceCents < COUPON_PRICE_CEILING_CENTS;
+}
+
+/** Payable amount: price minus the coupon when one applies, otherwise the sale price. Never negative. */
+export function payableCents(priceCents: number, coupon: CouponTerms | null): number {
+  if (!Number.isSafeInteger(priceCents) || priceCents < 0) throw new RangeError(`bad price: ${priceCents}`);
+  if (!coupon || !judgeCoupon(coupon, priceCents).usable) return priceCents;
+  return priceCents - coupon.amountCents;
+}
+
+/** Spec §4 coupon selection modes. */
+export const CouponMode = { auto: 1, chosen: 2, none: 3 } as const;
+export type CouponSelection = { mode: 1 } | { mode: 2; couponId: number } | { mode: 3 };
+
+/** Parses the URL form of the selection (`coupon=auto|none|<id>`, DESIGN.md §4); anything else means auto. */
+export function parseCouponSelection(value: string | null | undefined): CouponSelection {
+  if (value === "none") return { mode: CouponMode.none };
+  if (value && /^[1-9]\d{0,15}$/.test(value)) return { mode: CouponMode.chosen, couponId: Number(value) };
+  return { mode: CouponMode.auto };
+}
+
+/** Resolves the selection against the coupons: auto picks the best usable one; a chosen one must be usable. */
+export function selectCoupon<C extends CouponTerms>(
+  coupons: readonly C[],
+  priceCents: number,
+  selection: CouponSelection,
+): C | null {
+  const { usable } = partitionCoupons(coupons, priceCents);
+  if (selection.mode === CouponMode.none) return null;
+  if (selection.mode === CouponMode.chosen) {
+    return usable.find((v) => v.coupon.id === selection.couponId)?.coupon ?? null;
+  }
+  return usable[0]?.coupon ?? null;
+}

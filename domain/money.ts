@@ -1,0 +1,42 @@
+/**
+ * Money. On the wire amounts are numbers in yuan/dollars with at most 2 decimals;
+ * inside both services they are integer minor units (cents).
+ */
+
+export type CurrencyCode = "CNY" | "USD";
+
+/** Converts a wire amount (yuan/dollars) to integer cents, rejecting what cannot be money. */
+export function toCents(amount: number): number {
+  if (!Number.isFinite(amount)) throw new RangeError(`not an amount: ${amount}`);
+  const cents = Math.round(amount * 100);
+  // 0.1 * 100 = 10.000000000000002; anything beyond 2 decimals is a caller error, not rounding noise.
+  if (Math.abs(cents - amount * 100) > 1e-6 * Math.max(1, Math.abs(amount))) {
+    throw new RangeError(`more than 2 decimals: ${amount}`);
+  }
+  return cents;
+}
+
+/** Converts integer cents to the wire amount. */
+export function fromCents(cents: number): number {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`cents must be an integer: ${cents}`);
+  return cents / 100;
+}
+
+/** Spec: CNY shows the yen sign, every other currency the dollar sign. */
+export function currencySymbol(currencyCode: string | null | undefined): "¥" | "$" {
+  return currencyCode === "CNY" ? "¥" : "$";
+}
+
+/** Formats cents with the spec's symbol and the language's digits and separators. */
+export function formatMoney(cents: number, currencyCode: string | null | undefined, locale: string): string {
+  const number = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(fromCents(cents));
+  return `${currencySymbol(currencyCode)}${number}`;
+}
+
+/** Prices are in CNY for China and USD everywhere else. */
+export function currencyForCountry(countryCode: string | null | undefined): CurrencyCode {
+  return (countryCode ?? "").toUpperCase() === "CN" ? "CNY" : "USD";
+}

@@ -1,0 +1,74 @@
+/**
+ * Spec §7: which upstream serves a request. The country code picks a region; the storefront's own
+ * hostname picks an environment (localhost and 192.168.* are local, test- and pre- hosts are test and
+ * pre). A table maps environment and region to a base: the embedded cloud-api ("binding") or an HTTPS URL.
+ */
+
+export const REGIONS = ["cn", "eu", "us-east", "ap-southeast"] as const;
+export type Region = (typeof REGIONS)[number];
+export const ENVIRONMENTS = ["local", "test", "pre", "prod"] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+const EU = new Set(
+  "AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE GB NO CH IS LI RU UA TR AE SA EG QA KW BH OM JO IL MA DZ TN".split(
+    " ",
+  ),
+);
+const AP = new Set("JP KR TW HK MO SG TH MY ID PH VN AU NZ IN".split(" "));
+
+export function regionForCountry(countryCode: string | null | undefined): Region {
+  const cc = (countryCode ?? "").trim().toUpperCase();
+  if (cc === "CN") return "cn";
+  if (EU.has(cc)) return "eu";
+  if (AP.has(cc)) return "ap-southeast";
+  return "us-east";
+}
+
+export function environmentForHost(hostname: string): Environment {
+  const host = hostname.trim().toLowerCase().replace(/^\[|\]$/g, "");
+  if (host === "localhost" || host.endsWith(".localhost") || host === "::1" || host.startsWith("127.") || host.startsWith("192.168.")) {
+    return "local";
+  }
+  if (host.startsWith("test-")) return "test";
+  if (host.startsWith("pre-")) return "pre";
+  return "prod";
+}
+
+/** "binding" means the embedded cloud-api through the service binding; otherwise an https:// origin. */
+export type UpstreamBase = "binding" | `https://${string}`;
+
+/** Overrides by "environment/region", "environment/*", "*\/region" or "*\/*", most specific first. */
+export type RegionTable = Readonly<Record<string, UpstreamBase>>;
+
+export interface UpstreamChoice {
+  environment: Environment;
+  region: Region;
+  base: UpstreamBase;
+}
+
+export function chooseUpstream(table: RegionTable, hostname: string, countryCode: string | null | undefined): UpstreamChoice {
+  const environment = environmentForHost(hostname);
+  const region = regionForCountry(countryCode);
+  const base =
+    table[`${environment}/${region}`] ?? table[`${environment}/*`] ?? table[`*/${region}`] ?? table["*/*"] ?? "binding";
+  return { environment, region, base };
+}
+
+/** Validates a configured table (from the UPSTREAM_REGIONS variable); throws with the offending entry. */
+export function parseRegionTable(json: string | undefined): RegionTable {
+  if (!json || json.trim() === "") return {};
+  const raw: unknown = JSON.parse(json);
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new Error("UPSTREAM_REGIONS must be a JSON object");
+  const table: Record<string, UpstreamBase> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const [env, region, extra] = key.split("/");
+    const envOk = env === "*" || (ENVIRONMENTS as readonly string[]).includes(env ?? "");
+    const regionOk = region === "*" || (REGIONS as readonly string[]).includes(region ?? "");
+    if (!envOk || !regionOk || extra !== undefined) throw new Error(`UPSTREAM_REGIONS: bad key "${key}"`);
+    if (value !== "binding" && !(typeof value === "string" && /^https:\/\/[^\s/]+(\/[^\s]*)?$/.test(value))) {
+      throw new Error(`UPSTREAM_REGIONS: "${key}" must be "binding" or an https:// URL`);
+    }
+    table[key] = value as UpstreamBase;
+  }
+  return table;
+}

@@ -1,0 +1,27 @@
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { demoSeedStatements } from "../../cloud-api/demo/seed.ts";
+import { run } from "./process.ts";
+import { ROOT, STATE_DIR } from "./project.ts";
+
+const wrangler = `${ROOT}node_modules/.bin/wrangler`;
+
+/** Wipes the local D1 databases (both Workers' state lives under STATE_DIR). */
+export function resetLocalState(stateDir = STATE_DIR): void {
+  rmSync(`${ROOT}${stateDir}`, { recursive: true, force: true });
+}
+
+export async function migrateLocal(stateDir = STATE_DIR): Promise<void> {
+  const common = ["--local", "--persist-to", stateDir];
+  await run(wrangler, ["d1", "migrations", "apply", "DB", "-c", "cloud-api/wrangler.jsonc", ...common], { cwd: ROOT });
+  await run(wrangler, ["d1", "migrations", "apply", "SESSIONS_DB", "-c", "wrangler.jsonc", ...common], { cwd: ROOT });
+}
+
+export async function seedDemo(stateDir = STATE_DIR): Promise<void> {
+  const file = `${ROOT}.wrangler/demo-seed.sql`;
+  mkdirSync(`${ROOT}.wrangler`, { recursive: true });
+  writeFileSync(file, demoSeedStatements(Math.floor(Date.now() / 1000)).join("\n"));
+  await run(wrangler, ["d1", "execute", "DB", "--local", "--persist-to", stateDir, "-c", "cloud-api/wrangler.jsonc", "--file", file, "--yes"], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
