@@ -72,3 +72,15 @@ export function parseRegionTable(json: string | undefined): RegionTable {
   }
   return table;
 }
+
+const TIME_ZONES: Record<string, string> = {
+  CN: "Asia/Shanghai", HK: "Asia/Hong_Kong", TW: "Asia/Taipei", JP: "Asia/Tokyo", KR: "Asia/Seoul", TH: "Asia/Bangkok",
+  SG: "Asia/Singapore", DE: "Europe/Berlin", FR: "Europe/Paris", ES: "Europe/Madrid", IT: "Europe/Rome",
+  GB: "Europe/London", RU: "Europe/Moscow", US: "America/New_York", CA: "America/Toronto", SA: "Asia/Riyadh",
+  AE: "Asia/Dubai", EG: "Africa/Cairo", AU: "Australia/Sydney",
+};
+
+/** The time zone dates are shown in when the buyer's own is unknown (server rendering): the country's main one. */
+export function timeZoneForCountry(countryCode: string | null | undefined): string {
+  return TIME_ZONES[(countryCode ?? "").toUpperCase()] ?? "UTC";
+}

@@ -32,10 +32,10 @@ export function httpStatusOf(status: BusinessStatus): 200 | 400 | 401 | 403 | 40
   return status;
 }
 
-export function success<T>(c: Context, data: T) {
+export function success<T>(c: Context, data: T): Response {
   return c.json({ status: Status.ok, msg: "success", data }, 200);
 }
 
-export function failure(c: Context, status: Exclude<BusinessStatus, 200>, msg: string) {
+export function failure(c: Context, status: Exclude<BusinessStatus, 200>, msg: string): Response {
   return c.json({ status, msg, data: null }, httpStatusOf(status));
 }

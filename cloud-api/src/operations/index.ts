@@ -1,5 +1,6 @@
 import type { AnyOperation } from "../http/operation.ts";
 import { currentPackage } from "./current-package.ts";
+import { deviceList } from "./device-list.ts";
 import { issueToken } from "./issue-token.ts";
 import { packageList } from "./package-list.ts";
 import { refreshToken } from "./refresh-token.ts";
@@ -10,6 +11,7 @@ import { userCoupons } from "./user-coupons.ts";
 export const operations: readonly AnyOperation[] = [
   refreshToken,
   issueToken,
+  deviceList,
   packageList,
   currentPackage,
   simcardDetails,

@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+/** Bindings, variables and secrets of the storefront Worker (wrangler.jsonc, .dev.vars). */
+export interface StorefrontEnv {
+  CLOUD_API: Fetcher;
+  SESSIONS_DB: D1Database;
+  UPSTREAM_REGIONS?: string;
+  UPSTREAM_TIMEOUT_MS?: string;
+  APP_ID: string;
+  APP_SECRET: string;
+  LAUNCH_AES_KEY: string;
+  SESSION_SECRET: string;
+}
+
+const secrets = z.object({
+  APP_ID: z.string().min(1),
+  APP_SECRET: z.string().min(8),
+  LAUNCH_AES_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex digits (AES-256)"),
+  SESSION_SECRET: z.string().min(16),
+});
+
+/** Fails loudly at the first request when a secret is missing or malformed, naming it. */
+export function checkSecrets(env: StorefrontEnv): void {
+  const result = secrets.safeParse(env);
+  if (!result.success) {
+    const names = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`storefront misconfigured: ${names}`);
+  }
+}

@@ -1,0 +1,62 @@
+import { redirect, type MiddlewareFunction } from "react-router";
+import { cloudflareContext, sessionContext } from "../../context.ts";
+import {
+  DEFAULT_LAUNCH_STATE,
+  setAppPackageName,
+  setCodeId,
+  setCountryCode,
+  setDeviceId,
+  setDeviceName,
+  setDeviceType,
+  setIccId,
+  setLanguage,
+  setSignature,
+  type LaunchState,
+} from "../session/state.ts";
+import { decodeLaunchPayload, LaunchError, type LaunchPayload } from "./payload.ts";
+
+export function launchStateFrom(payload: LaunchPayload, query: URLSearchParams): LaunchState {
+  let state = DEFAULT_LAUNCH_STATE;
+  state = setDeviceId(state, payload.deviceId);
+  state = setDeviceName(state, payload.deviceName);
+  state = setDeviceType(state, payload.deviceType);
+  state = setIccId(state, payload.iccId);
+  state = setCodeId(state, payload.codeId);
+  state = setAppPackageName(state, payload.app_package_name);
+  state = setSignature(state, payload.signature);
+  // Plain query values override the payload (DESIGN.md §2).
+  state = setCountryCode(setCountryCode(state, payload.countryCode), query.get("countryCode"));
+  state = setLanguage(setLanguage(state, payload.language), query.get("language"));
+  return { ...state, serviceId: payload.service_id ?? null, period: payload.period ?? null };
+}
+
+/**
+ * A launch link (`?params=...`) replaces the session's identity and tokens, then redirects to the same
+ * URL without `params`, so that tokens never sit in the address bar, history or a Referer.
+ */
+export const launchMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const url = new URL(request.url);
+  const params = url.searchParams.get("params");
+  if (params === null) return next();
+
+  const session = context.get(sessionContext);
+  const { env } = context.get(cloudflareContext);
+  url.searchParams.delete("params");
+  url.searchParams.delete("version");
+  try {
+    const payload = await decodeLaunchPayload(params, new URL(request.url).searchParams.get("version"), env.LAUNCH_AES_KEY);
+    session.set("launch", launchStateFrom(payload, url.searchParams));
+    session.set("tokens", {
+      accessToken: payload.token ?? "",
+      refreshToken: payload.refreshToken ?? "",
+      tgAccessToken: payload.tgAccessToken ?? "",
+    });
+  } catch (error) {
+    if (!(error instanceof LaunchError)) throw error;
+    console.warn(error.message);
+    session.unset("launch");
+    session.unset("tokens");
+    throw redirect(`/app-h5/no-login/2?reason=${error.code}`);
+  }
+  throw redirect(url.pathname + url.search);
+};

@@ -1,0 +1,126 @@
+import { redirect } from "react-router";
+import type { z } from "zod";
+import { newNoticeStr, requestSignature } from "../../../domain/signature.ts";
+import type { Tokens } from "../session/state.ts";
+import * as endpoints from "./endpoints.ts";
+import type { Endpoint } from "./endpoints.ts";
+import { parseEnvelope, TOKEN_EXPIRED, TOKEN_INVALID, UpstreamUnavailable, type UpstreamResult } from "./envelope.ts";
+import type { Transport } from "./transport.ts";
+
+export interface TokenStore {
+  get(): Tokens | undefined;
+  set(tokens: Tokens): void;
+  clear(): void;
+}
+
+export interface UpstreamOptions {
+  transport: Transport;
+  appId: string;
+  appSecret: string;
+  countryCode: string;
+  language: string;
+  timeoutMs: number;
+  tokens: TokenStore;
+}
+
+export type Payload = Record<string, string | number | boolean | null | undefined>;
+
+export const NO_TOKEN_PATH = "/app-h5/no-login/1";
+
+/**
+ * Refreshes in flight, by refresh token: concurrent calls that meet an expired token wait for one
+ * refresh. Finished ones are remembered briefly so that a call that failed just after it reuses the result.
+ */
+const inFlight = new Map<string, Promise<Tokens>>();
+const recent = new Map<string, { tokens: Tokens; at: number }>();
+const RECENT_MS = 60_000;
+
+function remember(oldRefreshToken: string, tokens: Tokens) {
+  const now = Date.now();
+  for (const [key, entry] of recent) if (now - entry.at > RECENT_MS) recent.delete(key);
+  recent.set(oldRefreshToken, { tokens, at: now });
+}
+
+export function createUpstreamClient(options: UpstreamOptions) {
+  async function send<S extends z.ZodType>(endpoint: Endpoint<S>, payload: Payload, accessToken: string) {
+    const noticeStr = newNoticeStr();
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const headers = new Headers({
+      appid: options.appId,
+      noticeStr,
+      timestamp,
+      signature: await requestSignature(options.appId, options.appSecret, noticeStr, timestamp),
+      platform: "H5",
+      appVersion: "2.0",
+      countryCode: options.countryCode,
+      appLanguage: options.language,
+      accessToken,
+      accept: "application/json",
+    });
+    let path: string = endpoint.path;
+    let body: string | undefined;
+    if (endpoint.method === "GET") {
+      const query = new URLSearchParams();
+      for (const [key, value] of Object.entries(payload)) if (value !== undefined && value !== null) query.set(key, String(value));
+      path += `?${query}`;
+    } else {
+      headers.set("content-type", "application/json");
+      body = JSON.stringify(payload);
+    }
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    let text: string;
+    try {
+      const response = await options.transport(path, { method: endpoint.method, headers, body, signal });
+      text = await response.text();
+    } catch (error) {
+      if (signal.aborted) throw new UpstreamUnavailable("timeout", `${endpoint.path} took longer than ${options.timeoutMs} ms`);
+      throw new UpstreamUnavailable("network", `${endpoint.path}: ${String(error)}`);
+    }
+    return parseEnvelope(text, endpoint.data, endpoint.path);
+  }
+
+  async function refresh(tokens: Tokens): Promise<Tokens> {
+    const result = await send(endpoints.refreshToken, { js_refreshToken: tokens.refreshToken }, tokens.accessToken);
+    if (!result.ok) throw result;
+    return { ...tokens, accessToken: result.data.js_accessToken, refreshToken: result.data.js_refreshToken };
+  }
+
+  /** One refresh per refresh token however many calls ask; a refusal clears the tokens and ends at no-login. */
+  async function refreshOnce(tokens: Tokens): Promise<Tokens> {
+    const key = tokens.refreshToken;
+    const known = recent.get(key);
+    if (known && Date.now() - known.at <= RECENT_MS) return known.tokens;
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = refresh(tokens).finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    try {
+      const fresh = await pending;
+      remember(key, fresh);
+      return fresh;
+    } catch (error) {
+      if (error instanceof UpstreamUnavailable) throw error;
+      options.tokens.clear();
+      throw redirect(NO_TOKEN_PATH);
+    }
+  }
+
+  return {
+    /** Calls an endpoint, refreshing an expired or invalid access token once and retrying. */
+    async call<S extends z.ZodType>(endpoint: Endpoint<S>, payload: Payload): Promise<UpstreamResult<z.output<S>>> {
+      const tokens = options.tokens.get();
+      const first = await send(endpoint, payload, tokens?.accessToken ?? "");
+      if (first.ok || (first.status !== TOKEN_EXPIRED && first.status !== TOKEN_INVALID)) return first;
+      if (!tokens?.refreshToken) {
+        options.tokens.clear();
+        throw redirect(NO_TOKEN_PATH);
+      }
+      const fresh = await refreshOnce(tokens);
+      options.tokens.set(fresh);
+      return send(endpoint, payload, fresh.accessToken);
+    },
+  };
+}
+
+export type UpstreamClient = ReturnType<typeof createUpstreamClient>;

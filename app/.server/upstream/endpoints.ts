@@ -1,0 +1,76 @@
+import { z } from "zod";
+
+/**
+ * The upstream calls the storefront makes (DESIGN.md §2), each with the schema of the data it reads.
+ * Schemas read what the screens use and tolerate extra fields: an operator's own backend may send more.
+ */
+export interface Endpoint<S extends z.ZodType> {
+  method: "GET" | "POST";
+  path: `/v1/${string}`;
+  data: S;
+}
+
+const endpoint = <S extends z.ZodType>(method: "GET" | "POST", path: `/v1/${string}`, data: S): Endpoint<S> => ({ method, path, data });
+
+const money = z.number().nonnegative().multipleOf(0.01);
+const seconds = z.number().int().nonnegative();
+
+export const packageSchema = z.object({
+  id: z.number().int(),
+  serviceId: z.number().int(),
+  productId: z.string().nullish(),
+  serviceName: z.string(),
+  serviceDesc: z.string().nullish(),
+  topTag: z.string().nullish(),
+  originPrice: money,
+  salePrice: money,
+  currencyCode: z.string(),
+  isGive: z.number().int(),
+  isSale: z.number().int(),
+  displaySort: z.number(),
+});
+export type UpstreamPackage = z.output<typeof packageSchema>;
+
+export const couponSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  descrip: z.string().nullish(),
+  useLimitAmount: money,
+  amount: money,
+  startTime: seconds,
+  expireTime: seconds,
+  couponCode: z.string(),
+  status: z.number().int(),
+  type: z.number().int(),
+});
+export type UpstreamCoupon = z.output<typeof couponSchema>;
+
+export const refreshToken = endpoint(
+  "POST",
+  "/v1/member/user/h5/refresh_token",
+  z.object({ js_accessToken: z.string().min(1), js_refreshToken: z.string().min(1) }),
+);
+
+export const packageList = endpoint("POST", "/v1/cloud/package/list", z.object({ packageList: z.array(packageSchema) }));
+
+export const currentPackage = endpoint(
+  "POST",
+  "/v1/cloud/package/current",
+  z
+    .object({
+      serviceName: z.string().nullish(),
+      durationStatus: z.number().int(),
+      status: z.number().int(),
+      startTime: seconds.nullish(),
+      endTime: seconds.nullish(),
+    })
+    .nullable(),
+);
+
+export const simcardDetails = endpoint(
+  "POST",
+  "/v1/cloud/simcard/details",
+  z.object({ status: z.string(), remain: z.union([z.string(), z.number()]), cardInfo: z.unknown() }).nullable(),
+);
+
+export const userCoupons = endpoint("GET", "/v1/cloud/coupon/user/list", z.array(couponSchema));

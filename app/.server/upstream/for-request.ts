@@ -1,0 +1,45 @@
+import { data, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { cloudflareContext, sessionContext } from "../../context.ts";
+import { getLocale } from "../i18n.ts";
+import { createUpstreamClient, type Payload } from "./client.ts";
+import type { Endpoint } from "./endpoints.ts";
+import { UpstreamUnavailable } from "./envelope.ts";
+import { transportFor } from "./transport.ts";
+
+/**
+ * The upstream client of one request: signed with the Worker's secrets, routed by the region table,
+ * tokens read from and refreshed into the session. An unreachable or garbled upstream becomes a 503
+ * that the route's error boundary explains, with a way to try again.
+ */
+export function upstreamFor(context: Readonly<RouterContextProvider>, request: Request) {
+  const { env } = context.get(cloudflareContext);
+  const session = context.get(sessionContext);
+  const countryCode = session.get("launch")?.countryCode ?? "CN";
+  const client = createUpstreamClient({
+    transport: transportFor(env, new URL(request.url).hostname, countryCode),
+    appId: env.APP_ID,
+    appSecret: env.APP_SECRET,
+    countryCode,
+    language: getLocale(context),
+    timeoutMs: Number(env.UPSTREAM_TIMEOUT_MS) > 0 ? Number(env.UPSTREAM_TIMEOUT_MS) : 30_000,
+    tokens: {
+      get: () => session.get("tokens"),
+      set: (tokens) => session.set("tokens", tokens),
+      clear: () => session.unset("tokens"),
+    },
+  });
+  return {
+    async call<S extends z.ZodType>(endpoint: Endpoint<S>, payload: Payload) {
+      try {
+        return await client.call(endpoint, payload);
+      } catch (error) {
+        if (error instanceof UpstreamUnavailable) {
+          console.error(error.message);
+          throw data({ reason: error.reason }, { status: 503 });
+        }
+        throw error;
+      }
+    },
+  };
+}

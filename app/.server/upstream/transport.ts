@@ -1,0 +1,20 @@
+import { chooseUpstream, parseRegionTable, type RegionTable } from "../../../domain/regions.ts";
+import type { StorefrontEnv } from "../env.ts";
+
+export type Transport = (path: string, init: RequestInit) => Promise<Response>;
+
+let cachedTable: { json: string | undefined; table: RegionTable } | null = null;
+
+function regionTable(env: StorefrontEnv): RegionTable {
+  if (cachedTable === null || cachedTable.json !== env.UPSTREAM_REGIONS) {
+    cachedTable = { json: env.UPSTREAM_REGIONS, table: parseRegionTable(env.UPSTREAM_REGIONS) };
+  }
+  return cachedTable.table;
+}
+
+/** The embedded cloud-api through the service binding, or the regional HTTPS base the table names. */
+export function transportFor(env: StorefrontEnv, hostname: string, countryCode: string): Transport {
+  const { base } = chooseUpstream(regionTable(env), hostname, countryCode);
+  if (base === "binding") return (path, init) => env.CLOUD_API.fetch(new Request(`https://cloud-api.internal${path}`, init));
+  return (path, init) => fetch(`${base.replace(/\/$/, "")}${path}`, init);
+}

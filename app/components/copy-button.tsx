@@ -1,0 +1,38 @@
+import { useTranslation } from "react-i18next";
+import { useToast } from "./toasts.tsx";
+
+async function writeClipboard(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
+  // Webviews on plain http have no Clipboard API; a selected textarea still copies.
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.opacity = "0";
+  document.body.appendChild(area);
+  area.select();
+  const copied = document.execCommand("copy");
+  area.remove();
+  if (!copied) throw new Error("the browser refused to copy");
+}
+
+export function CopyButton({ value, label }: { value: string; label: string }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  return (
+    <button
+      type="button"
+      aria-label={t("copy.copyLabel", { label })}
+      className="shrink-0 rounded-full border border-sky-600 px-3 py-1 text-xs font-medium text-sky-700 active:bg-sky-50"
+      onClick={() =>
+        writeClipboard(value).then(
+          () => toast({ kind: "success", message: t("copy.copied") }),
+          (error: unknown) =>
+            toast({ kind: "error", message: t("copy.failed", { message: error instanceof Error ? error.message : String(error) }) }),
+        )
+      }
+    >
+      {t("copy.copy")}
+    </button>
+  );
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, useLocation } from "react-router";
+
+/** What an error boundary shows: what happened, and a way back (back, or try the same page again). */
+export function ErrorView({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
+  const message = notFound ? t("errors.notFound") : unavailable ? t("errors.unavailable") : t("errors.unexpected");
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-lg font-semibold">{notFound ? t("errors.notFoundTitle") : t("errors.title")}</h1>
+      <p className="text-neutral-600">{message}</p>
+      <div className="flex gap-3">
+        <button type="button" className="rounded-full border border-neutral-400 px-5 py-2" onClick={() => history.back()}>
+          {t("shell.back")}
+        </button>
+        {!notFound && (
+          <a className="rounded-full bg-sky-600 px-5 py-2 text-white" href={location.pathname + location.search}>
+            {t("shell.retry")}
+          </a>
+        )}
+      </div>
+    </main>
+  );
+}

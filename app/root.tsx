@@ -1,0 +1,73 @@
+import { useMemo, type ReactNode } from "react";
+import { I18nextProvider } from "react-i18next";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
+import { textDirection, type Language } from "../domain/languages.ts";
+import type { Route } from "./+types/root";
+import { getI18n, getLocale, i18nextMiddleware } from "./.server/i18n.ts";
+import { sessionMiddleware } from "./.server/session/middleware.ts";
+import stylesheet from "./app.css?url";
+import { ErrorView } from "./components/error-view.tsx";
+import { LoadingOverlayProvider } from "./components/loading-overlay.tsx";
+import { NavigationProgress } from "./components/navigation-progress.tsx";
+import { ToastProvider } from "./components/toasts.tsx";
+import { sessionContext } from "./context.ts";
+import { createRenderI18n } from "./i18n/client.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nextMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const locale = getLocale(context) as Language;
+  const toast = context.get(sessionContext).get("toast");
+  return {
+    locale,
+    messages: getI18n(context).getResourceBundle(locale, "common") as Record<string, unknown>,
+    toast: toast ? { ...toast, id: crypto.randomUUID() } : null,
+  };
+}
+
+/** The language bundle changes only with the language; toasts arrive after submissions. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate &&
+  (Boolean(formMethod && formMethod !== "GET") || currentUrl.searchParams.get("language") !== nextUrl.searchParams.get("language"));
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const locale = data?.locale ?? "en";
+  const i18n = useMemo(() => createRenderI18n(locale, data?.messages ?? {}), [locale, data?.messages]);
+  return (
+    <html lang={locale} dir={textDirection(locale)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#eff1f5" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-page text-neutral-900 antialiased">
+        <I18nextProvider i18n={i18n}>
+          <ToastProvider flash={data?.toast ?? null}>
+            <LoadingOverlayProvider>
+              <NavigationProgress />
+              {children}
+            </LoadingOverlayProvider>
+          </ToastProvider>
+        </I18nextProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorView error={error} />;
+}

@@ -1,0 +1,10 @@
+import { route, type RouteConfig } from "@react-router/dev/routes";
+
+/** Spec §2 route table; one module per screen. */
+export default [
+  route("app-h5", "routes/app-h5/layout.tsx", [
+    route("no-login/:type", "routes/app-h5/no-login.tsx"),
+    route("cloud/mobile-data/buy", "routes/app-h5/cloud/mobile-data-buy.tsx"),
+  ]),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

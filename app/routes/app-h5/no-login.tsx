@@ -1,0 +1,31 @@
+import { useTranslation } from "react-i18next";
+import { getI18n } from "../../.server/i18n.ts";
+import type { Route } from "./+types/no-login";
+
+const REASONS = new Set(["bad_base64", "bad_cipher", "bad_json", "bad_fields"]);
+
+export function loader({ params, request, context }: Route.LoaderArgs) {
+  const reason = new URL(request.url).searchParams.get("reason");
+  return {
+    title: getI18n(context).t("noLogin.title"),
+    kind: params.type === "1" ? ("noToken" as const) : ("noIdentity" as const),
+    badLink: reason && REASONS.has(reason) ? reason : null,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
+
+export default function NoLogin({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const message = loaderData.badLink ? t("noLogin.badLink", { code: loaderData.badLink }) : t(`noLogin.${loaderData.kind}`);
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-14 w-14 text-neutral-400" fill="none" stroke="currentColor" strokeWidth="1.5">
+        <rect x="5" y="10" width="14" height="10" rx="2" />
+        <path d="M8 10V7a4 4 0 0 1 8 0v3" />
+      </svg>
+      <h1 className="text-lg font-semibold">{t("noLogin.title")}</h1>
+      <p className="text-neutral-600">{message}</p>
+    </main>
+  );
+}

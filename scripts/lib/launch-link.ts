@@ -1,0 +1,78 @@
+import { createCipheriv, createHash, randomBytes, randomInt } from "node:crypto";
+
+/** Signs and sends one /v1 call the way the companion app's backend does (DESIGN.md §2). */
+export async function callCloudApi<T>(base: string, vars: Record<string, string>, path: string, body: unknown, accessToken = ""): Promise<T> {
+  const appid = vars.APP_ID ?? "";
+  const noticeStr = String(randomInt(10_000_000, 100_000_000));
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = createHash("md5").update(appid + (vars.APP_SECRET ?? "") + noticeStr + timestamp).digest("hex");
+  const response = await fetch(base + path, {
+    method: "POST",
+    headers: { appid, noticeStr, timestamp, signature, platform: "H5", appVersion: "2.0", countryCode: "CN", appLanguage: "en", accessToken, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { status: number; msg: string; data: T };
+  if (envelope.status !== 200) throw new Error(`${path}: ${envelope.status} ${envelope.msg}`);
+  return envelope.data;
+}
+
+export interface SignIn {
+  accessToken: string;
+  refreshToken: string;
+  tgAccessToken: string;
+}
+
+export interface DemoDevice {
+  deviceId: string;
+  deviceName: string;
+  deviceType: number;
+  iccId: string | null;
+}
+
+export async function signIn(base: string, vars: Record<string, string>, account: string) {
+  const tokens = await callCloudApi<SignIn>(base, vars, "/v1/member/user/s2s/token", { account });
+  const { items } = await callCloudApi<{ items: DemoDevice[] }>(base, vars, "/v1/member/device/list", { tgAccessToken: tokens.tgAccessToken });
+  return { tokens, devices: items };
+}
+
+export interface LaunchOptions {
+  storefront: string;
+  screen: string;
+  device: DemoDevice;
+  tokens: SignIn;
+  aesKeyHex: string;
+  country?: string;
+  language?: string;
+  version?: string;
+  pageType?: string;
+  codeId?: string;
+}
+
+/** A launch URL: base64 of the payload JSON, or with version 2 base64 of "ivHex:cipherBase64" (AES-256-CBC). */
+export function launchUrl(options: LaunchOptions): string {
+  const payload = {
+    deviceId: options.device.deviceId,
+    deviceName: options.device.deviceName,
+    deviceType: options.device.deviceType,
+    iccId: options.device.iccId ?? "",
+    countryCode: options.country ?? "CN",
+    language: options.language ?? "en",
+    token: options.tokens.accessToken,
+    refreshToken: options.tokens.refreshToken,
+    tgAccessToken: options.tokens.tgAccessToken,
+    signature: "",
+    app_package_name: "com.camcloud.demo",
+    codeId: options.codeId ?? "",
+  };
+  const json = JSON.stringify(payload);
+  let text = json;
+  if (options.version === "2") {
+    const iv = randomBytes(16);
+    const cipher = createCipheriv("aes-256-cbc", Buffer.from(options.aesKeyHex, "hex"), iv);
+    text = `${iv.toString("hex")}:${Buffer.concat([cipher.update(json, "utf8"), cipher.final()]).toString("base64")}`;
+  }
+  const query = new URLSearchParams({ params: Buffer.from(text, "utf8").toString("base64") });
+  if (options.version) query.set("version", options.version);
+  if (options.pageType) query.set("page_type", options.pageType);
+  return `${options.storefront}/app-h5/${options.screen.replace(/^\/+/, "")}?${query}`;
+}

@@ -1,0 +1,22 @@
+import { DEMO_DEVICES } from "../../cloud-api/demo/seed.ts";
+
+/** The launch links `npm start` prints: each screen, in the states worth opening. */
+export interface ScreenLink {
+  label: string;
+  screen: string;
+  deviceId: string;
+  country?: string;
+  language?: string;
+  version?: string;
+  pageType?: string;
+  codeId?: string;
+}
+
+export const SCREEN_LINKS: ScreenLink[] = [
+  { label: "4G top-up (CN, English)", screen: "cloud/mobile-data/buy", deviceId: DEMO_DEVICES.sim },
+  { label: "4G top-up (CN, Chinese, encrypted link)", screen: "cloud/mobile-data/buy", deviceId: DEMO_DEVICES.sim, language: "zh", version: "2" },
+  { label: "4G top-up (US, Arabic)", screen: "cloud/mobile-data/buy", deviceId: DEMO_DEVICES.sim, country: "US", language: "ar" },
+  { label: "4G top-up, data used up", screen: "cloud/mobile-data/buy", deviceId: DEMO_DEVICES.simExhausted },
+  { label: "4G top-up, unlimited package", screen: "cloud/mobile-data/buy", deviceId: DEMO_DEVICES.simUnlimited },
+  { label: "4G top-up, SIM exception", screen: "cloud/mobile-data/buy", deviceId: DEMO_DEVICES.simException },
+];

@@ -1,0 +1,45 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { quietEnv, waitForHttp } from "./process.ts";
+import { ROOT, STATE_DIR } from "./project.ts";
+
+export interface ServeOptions {
+  stateDir?: string;
+  storefrontPort: number;
+  apiPort: number;
+  /** Extra variables for both Workers (e.g. a shorter upstream timeout in fault tests). */
+  vars?: Record<string, string>;
+  quiet?: boolean;
+}
+
+/**
+ * Serves the built storefront and the cloud-api under local workerd, each in its own `wrangler dev`
+ * (so the cloud-api has a port of its own, as the companion app would call it). They find each other
+ * through a dev registry private to the state folder, so separate runs (npm start, e2e) do not mix.
+ */
+export async function startServers(options: ServeOptions) {
+  const stateDir = options.stateDir ?? STATE_DIR;
+  const env = { ...quietEnv, WRANGLER_REGISTRY_PATH: `${ROOT}${stateDir}/registry` };
+  const wrangler = `${ROOT}node_modules/.bin/wrangler`;
+  const varArgs = Object.entries(options.vars ?? {}).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const common = ["--ip", "127.0.0.1", "--persist-to", stateDir, "--env-file", `${ROOT}.dev.vars`, "--show-interactive-dev-session=false", ...varArgs];
+  const stdio = options.quiet ? "ignore" : "inherit";
+  const children: ChildProcess[] = [];
+  const stop = () => {
+    for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  };
+  // One after the other: two wrangler processes starting at once can race for the registry's socket.
+  const serve = async (config: string, port: number) => {
+    const child = spawn(wrangler, ["dev", "-c", config, "--port", String(port), ...common], { cwd: ROOT, env, stdio });
+    children.push(child);
+    child.on("exit", (code) => code && code !== 0 && stop());
+    await waitForHttp(`http://127.0.0.1:${port}/`, 60_000);
+  };
+  try {
+    await serve("cloud-api/wrangler.jsonc", options.apiPort);
+    await serve("build/server/wrangler.json", options.storefrontPort);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { stop, children };
+}
