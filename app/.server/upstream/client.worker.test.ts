@@ -1,0 +1,125 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { sha256Hex } from "../../../cloud-api/src/services/hashing.ts";
+import { signIn } from "../../../test/signed-request.ts";
+import type { Tokens } from "../session/state.ts";
+import { createUpstreamClient, NO_TOKEN_PATH, type TokenStore } from "./client.ts";
+import { packageList, simcardDetails } from "./endpoints.ts";
+import { UpstreamUnavailable } from "./envelope.ts";
+import type { Transport } from "./transport.ts";
+
+function memoryStore(initial: Tokens): TokenStore & { current: Tokens | undefined } {
+  const store = {
+    current: initial as Tokens | undefined,
+    get: () => store.current,
+    set: (tokens: Tokens) => void (store.current = tokens),
+    clear: () => void (store.current = undefined),
+  };
+  return store;
+}
+
+/** The real cloud-api Worker, counting calls per path. */
+function countingTransport() {
+  const counts = new Map<string, number>();
+  const transport: Transport = (path, init) => {
+    const route = path.split("?")[0] ?? path;
+    counts.set(route, (counts.get(route) ?? 0) + 1);
+    return SELF.fetch(`https://cloud-api.test${path}`, init);
+  };
+  return { transport, counts };
+}
+
+function client(transport: Transport, tokens: TokenStore, timeoutMs = 30_000) {
+  return createUpstreamClient({ transport, appId: env.APP_ID, appSecret: env.APP_SECRET, countryCode: "CN", language: "en", timeoutMs, tokens });
+}
+
+async function expireAccessToken(accessToken: string) {
+  await env.DB.prepare("UPDATE auth_tokens SET expires_at = 1 WHERE token_hash = ?").bind(await sha256Hex(accessToken)).run();
+}
+
+describe("upstream client", () => {
+  it("signs its requests so that the cloud-api accepts them, and parses the envelope", async () => {
+    const signedIn = await signIn();
+    const store = memoryStore({ ...signedIn });
+    const result = await client(countingTransport().transport, store).call(simcardDetails, { iccId: "89860012345678901234" });
+    expect(result).toMatchObject({ ok: true, data: { status: "NORMAL", remain: "12,545.67" } });
+  });
+
+  it("returns the upstream's refusal as a result, not an exception", async () => {
+    const store = memoryStore({ ...(await signIn()) });
+    const result = await client(countingTransport().transport, store).call(packageList, { deviceId: "CAM-OTHER-001", type: 1 });
+    expect(result).toEqual({ ok: false, status: 403, msg: "device does not belong to this user" });
+  });
+
+  it("refreshes an expired token exactly once for N concurrent calls, then retries them all", async () => {
+    const signedIn = await signIn();
+    await expireAccessToken(signedIn.accessToken);
+    const store = memoryStore({ ...signedIn });
+    const { transport, counts } = countingTransport();
+    const api = client(transport, store);
+    const N = 8;
+    const results = await Promise.all(
+      Array.from({ length: N }, () => api.call(packageList, { deviceId: "SIM-DEMO-001", type: 2, countryCode: "CN" })),
+    );
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(counts.get("/v1/member/user/h5/refresh_token")).toBe(1);
+    expect(counts.get("/v1/cloud/package/list")).toBe(2 * N);
+    expect(store.current?.accessToken).not.toBe(signedIn.accessToken);
+    expect(store.current?.refreshToken).not.toBe(signedIn.refreshToken);
+    expect(store.current?.tgAccessToken).toBe(signedIn.tgAccessToken);
+  });
+
+  it("rejects every waiting call with a redirect to no-login/1 and forgets the tokens when the refresh is refused", async () => {
+    const signedIn = await signIn();
+    await expireAccessToken(signedIn.accessToken);
+    const store = memoryStore({ ...signedIn, refreshToken: "revoked-or-unknown" });
+    const { transport, counts } = countingTransport();
+    const api = client(transport, store);
+    const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => api.call(simcardDetails, { iccId: "89860012345678901234" })));
+    for (const outcome of outcomes) {
+      expect(outcome.status).toBe("rejected");
+      const response = (outcome as PromiseRejectedResult).reason as Response;
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(NO_TOKEN_PATH);
+    }
+    expect(counts.get("/v1/member/user/h5/refresh_token")).toBe(1);
+    expect(store.current).toBeUndefined();
+  });
+
+  it("sends a call without any refresh token straight to no-login/1", async () => {
+    const store = memoryStore({ accessToken: "unknown", refreshToken: "", tgAccessToken: "" });
+    await expect(client(countingTransport().transport, store).call(simcardDetails, { iccId: "89860012345678901234" })).rejects.toSatisfy(
+      (r: Response) => r.headers.get("Location") === NO_TOKEN_PATH,
+    );
+  });
+
+  it("treats garbage, a missing envelope and data of the wrong shape as an unavailable upstream", async () => {
+    const store = memoryStore({ ...(await signIn()) });
+    const answering = (body: string): Transport => async () => new Response(body, { status: 200 });
+    const cases: [string, RegExp][] = [
+      ["<html>502 Bad Gateway</html>", /not JSON/],
+      [JSON.stringify({ hello: "world" }), /envelope/],
+      [JSON.stringify({ status: 200, msg: "ok", data: { packageList: [{ id: "x" }] } }), /data\.packageList\.0\.id/],
+      [JSON.stringify({ status: 200, msg: "ok", data: { packageList: [{ id: 1, serviceId: 1, serviceName: "a", originPrice: 1, salePrice: 0.333, currencyCode: "CNY", isGive: 0, isSale: 1, displaySort: 1 }] } }), /salePrice/],
+    ];
+    for (const [body, message] of cases) {
+      const error = await client(answering(body), store).call(packageList, {}).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UpstreamUnavailable);
+      expect((error as UpstreamUnavailable).reason).toBe("garbage");
+      expect((error as Error).message).toMatch(message);
+    }
+  });
+
+  it("gives up after the timeout, and reports a network failure as such", async () => {
+    const store = memoryStore({ ...(await signIn()) });
+    const hanging: Transport = (_path, init) =>
+      new Promise((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(init.signal?.reason)));
+    const timeout = await client(hanging, store, 50).call(packageList, {}).catch((e: unknown) => e);
+    expect(timeout).toMatchObject({ reason: "timeout" });
+    const broken: Transport = async () => {
+      throw new TypeError("connection reset");
+    };
+    const network = await client(broken, store).call(packageList, {}).catch((e: unknown) => e);
+    expect(network).toMatchObject({ reason: "network" });
+  });
+});

@@ -1,0 +1,59 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { requestSignature } from "../../domain/signature.ts";
+import { signedFetch, signIn } from "../../test/signed-request.ts";
+
+describe("request signing (DESIGN.md §2)", () => {
+  it("accepts a correctly signed request", async () => {
+    const tokens = await signIn();
+    const { http, body } = await signedFetch("/v1/cloud/simcard/details", { iccId: "89860012345678901234" }, { accessToken: tokens.accessToken });
+    expect(http).toBe(200);
+    expect(body?.status).toBe(200);
+  });
+
+  it("refuses a request without signature headers, naming the header", async () => {
+    const response = await SELF.fetch("https://cloud-api.test/v1/cloud/package/list", { method: "POST", body: "{}" });
+    expect(response.status).toBe(401);
+    const body = await response.json<{ status: number; msg: string; data: null }>();
+    expect(body).toMatchObject({ status: 401, data: null });
+    expect(body.msg).toMatch(/appid/);
+  });
+
+  it("refuses a wrong signature, an unknown appid and a malformed noticeStr", async () => {
+    const wrong = await signedFetch("/v1/member/user/s2s/token", { account: "demo@camcloud.example" }, { headers: { signature: "0".repeat(32) } });
+    expect(wrong.body).toMatchObject({ status: 401, msg: "signature mismatch" });
+    const stranger = await signedFetch("/v1/member/user/s2s/token", { account: "demo@camcloud.example" }, { headers: { appid: "someone-else" } });
+    expect(stranger.body).toMatchObject({ status: 401, msg: "unknown appid" });
+    const shortNonce = await signedFetch("/v1/member/user/s2s/token", {}, { headers: { noticeStr: "1234" } });
+    expect(shortNonce.body?.msg).toMatch(/noticeStr/);
+  });
+
+  it("refuses a timestamp more than 300 s off, in either direction", async () => {
+    for (const offset of [-301, 301]) {
+      const timestamp = String(Math.floor(Date.now() / 1000) + offset);
+      const noticeStr = "12345678";
+      const signature = await requestSignature(env.APP_ID, env.APP_SECRET, noticeStr, timestamp);
+      const { body } = await signedFetch("/v1/member/user/s2s/token", { account: "demo@camcloud.example" }, { headers: { timestamp, noticeStr, signature } });
+      expect(body).toMatchObject({ status: 401, msg: "timestamp outside the allowed window" });
+    }
+  });
+
+  it("refuses a replay of the same noticeStr and timestamp for the same token, but not for another token", async () => {
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const noticeStr = "87654321";
+    const signature = await requestSignature(env.APP_ID, env.APP_SECRET, noticeStr, timestamp);
+    const headers = { timestamp, noticeStr, signature };
+    const first = await signIn();
+    const second = await signIn();
+    const call = (accessToken: string) => signedFetch("/v1/cloud/simcard/details", { iccId: "89860012345678901234" }, { accessToken, headers });
+    expect((await call(first.accessToken)).body?.status).toBe(200);
+    expect((await call(first.accessToken)).body).toMatchObject({ status: 401, msg: "replayed request" });
+    expect((await call(second.accessToken)).body?.status).toBe(200);
+  });
+
+  it("answers an unknown path with a 404 envelope", async () => {
+    const { http, body } = await signedFetch("/v1/nope", {});
+    expect(http).toBe(404);
+    expect(body).toMatchObject({ status: 404, data: null });
+  });
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { signedFetch, signIn } from "../../test/signed-request.ts";
+
+async function call(path: string, body: unknown, extra: { method?: "GET"; country?: string } = {}) {
+  const tokens = await signIn();
+  return signedFetch(path, body, { accessToken: tokens.accessToken, method: extra.method, headers: extra.country ? { countryCode: extra.country } : {} });
+}
+
+describe("package list", () => {
+  it("lists the type's packages in CNY for CN, sorted by displaySort, with every spec field", async () => {
+    const { body } = await call("/v1/cloud/package/list", { deviceId: "SIM-DEMO-001", type: 2, countryCode: "CN", language: "zh" });
+    const list = body?.data.packageList as Record<string, unknown>[];
+    expect(list.length).toBeGreaterThan(2);
+    expect(list.every((p) => p.currencyCode === "CNY")).toBe(true);
+    const sorts = list.map((p) => p.displaySort as number);
+    expect(sorts).toEqual([...sorts].sort((a, b) => a - b));
+    expect(Object.keys(list[0] ?? {})).toEqual(
+      expect.arrayContaining(["id", "serviceId", "productId", "serviceName", "serviceDesc", "topTag", "originPrice", "salePrice", "currencyCode", "isGive", "isSale", "displaySort"]),
+    );
+    expect(list.find((p) => p.productId === "data-10g-cny")).toMatchObject({ serviceName: "10GB 月包", salePrice: 29.9, originPrice: 39.9 });
+  });
+
+  it("answers in USD outside China and in English for a language it lacks", async () => {
+    const { body } = await call("/v1/cloud/package/list", { deviceId: "SIM-DEMO-001", type: 2, countryCode: "US", language: "fr" });
+    const list = body?.data.packageList as { currencyCode: string; serviceName: string; productId: string }[];
+    expect(list.every((p) => p.currencyCode === "USD")).toBe(true);
+    expect(list.find((p) => p.productId === "data-10g-usd")?.serviceName).toBe("10 GB for 30 days");
+  });
+
+  it("refuses another user's device with 403", async () => {
+    const { http, body } = await call("/v1/cloud/package/list", { deviceId: "CAM-OTHER-001", type: 1 });
+    expect(http).toBe(403);
+    expect(body?.status).toBe(403);
+  });
+
+  it("answers 400 naming the field for bad params and for a body that is not JSON", async () => {
+    const badType = await call("/v1/cloud/package/list", { deviceId: "SIM-DEMO-001", type: 9 });
+    expect(badType.http).toBe(400);
+    expect(badType.body?.msg).toMatch(/^invalid params: type:/);
+    const noDevice = await call("/v1/cloud/package/list", { type: 2 });
+    expect(noDevice.body?.msg).toMatch(/deviceId/);
+    const tokens = await signIn();
+    const garbage = await signedFetch("/v1/cloud/package/list", null, { accessToken: tokens.accessToken, rawBody: "{not json" });
+    expect(garbage.body).toMatchObject({ status: 400, msg: "invalid params: body: not valid JSON" });
+  });
+});
+
+describe("current package", () => {
+  it("reports a period in use with its times", async () => {
+    const { body } = await call("/v1/cloud/package/current", { deviceId: "SIM-DEMO-001", type: 2, language: "en" });
+    const now = Date.now() / 1000;
+    expect(body?.data).toMatchObject({ serviceName: "10 GB for 30 days", durationStatus: 2, status: 1 });
+    expect(body?.data.startTime).toBeLessThan(now);
+    expect(body?.data.endTime).toBeGreaterThan(now);
+  });
+
+  it("reports unlimited (status 2), expired (durationStatus 1) and never opened (0)", async () => {
+    expect((await call("/v1/cloud/package/current", { deviceId: "SIM-DEMO-004", type: 2 })).body?.data).toMatchObject({ status: 2, durationStatus: 2 });
+    expect((await call("/v1/cloud/package/current", { deviceId: "SIM-DEMO-002", type: 2 })).body?.data).toMatchObject({ durationStatus: 1 });
+    expect((await call("/v1/cloud/package/current", { deviceId: "CAM-DEMO-002", type: 5 })).body?.data).toEqual({
+      serviceName: null,
+      durationStatus: 0,
+      status: 0,
+      startTime: null,
+      endTime: null,
+    });
+  });
+});
+
+describe("SIM details", () => {
+  it("reports status, remaining MB as text with separators, and card info", async () => {
+    const { body } = await call("/v1/cloud/simcard/details", { iccId: "89860012345678901234" });
+    expect(body?.data).toMatchObject({ status: "NORMAL", remain: "12,545.67", cardInfo: { iccid: "89860012345678901234" } });
+    const exhausted = await call("/v1/cloud/simcard/details", { iccId: "89860098765432109876" });
+    expect(exhausted.body?.data).toMatchObject({ status: "EXHAUSTED", remain: "0.00" });
+  });
+
+  it("answers 404 for a SIM unknown to the carrier, 403 for another user's and 400 for a malformed ICCID", async () => {
+    expect((await call("/v1/cloud/simcard/details", { iccId: "89860055555555555555" })).body?.status).toBe(404);
+    expect((await call("/v1/cloud/simcard/details", { iccId: "89010011111111111111" })).body?.status).toBe(403);
+    const bad = await call("/v1/cloud/simcard/details", { iccId: "12ab" });
+    expect(bad.body?.msg).toMatch(/^invalid params: iccId:/);
+  });
+});
+
+describe("user coupons (GET)", () => {
+  it("lists the user's coupons in the country's currency, value descending, leaving used ones out", async () => {
+    const { body } = await call("/v1/cloud/coupon/user/list?type=2&countryCode=CN", null, { method: "GET" });
+    const list = body?.data as { amount: number; status: number; type: number; couponCode: string }[];
+    const amounts = list.map((c) => c.amount);
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+    expect(amounts).not.toContain(8); // the used one
+    expect(list.some((c) => c.type === 5)).toBe(false); // VIP-only coupon filtered by type
+    expect(list.find((c) => c.amount === 15)?.status).toBe(2); // expired
+    expect(list.filter((c) => c.status === 0).map((c) => c.amount)).toEqual([30, 20, 10, 5]);
+  });
+
+  it("lists USD coupons for the US", async () => {
+    const { body } = await call("/v1/cloud/coupon/user/list?countryCode=US", null, { method: "GET" });
+    expect((body?.data as { amount: number }[]).map((c) => c.amount)).toEqual([5, 3, 2, 1]);
+  });
+
+  it("refuses a bad query value with 400", async () => {
+    const { body } = await call("/v1/cloud/coupon/user/list?type=abc", null, { method: "GET" });
+    expect(body?.msg).toMatch(/^invalid params: type:/);
+  });
+});

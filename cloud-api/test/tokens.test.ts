@@ -1,0 +1,77 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { sha256Hex } from "../src/services/hashing.ts";
+import { signedFetch, signIn } from "../../test/signed-request.ts";
+
+const details = (accessToken: string) => signedFetch("/v1/cloud/simcard/details", { iccId: "89860012345678901234" }, { accessToken });
+const refresh = (refreshToken: string) => signedFetch("/v1/member/user/h5/refresh_token", { js_refreshToken: refreshToken });
+
+describe("tokens", () => {
+  it("answers 1010 for a missing or unknown access token, with HTTP 401", async () => {
+    for (const token of ["", "not-a-token"]) {
+      const { http, body } = await details(token);
+      expect(http).toBe(401);
+      expect(body?.status).toBe(1010);
+    }
+  });
+
+  it("answers 1009 for an expired access token", async () => {
+    const tokens = await signIn();
+    await env.DB.prepare("UPDATE auth_tokens SET expires_at = ? WHERE token_hash = ?")
+      .bind(Math.floor(Date.now() / 1000) - 1, await sha256Hex(tokens.accessToken))
+      .run();
+    const { http, body } = await details(tokens.accessToken);
+    expect(http).toBe(401);
+    expect(body).toMatchObject({ status: 1009, msg: "access token expired" });
+  });
+
+  it("rotates a refresh token into a working pair", async () => {
+    const tokens = await signIn();
+    const { body } = await refresh(tokens.refreshToken);
+    expect(body?.status).toBe(200);
+    expect(body?.data.js_accessToken).not.toBe(tokens.accessToken);
+    expect(body?.data.js_refreshToken).not.toBe(tokens.refreshToken);
+    expect((await details(body?.data.js_accessToken)).body?.status).toBe(200);
+  });
+
+  it("lets a replaced refresh token work during the grace period, then revokes the family on reuse", async () => {
+    const tokens = await signIn();
+    const first = await refresh(tokens.refreshToken);
+    const second = await refresh(tokens.refreshToken);
+    expect(first.body?.status).toBe(200);
+    expect(second.body?.status).toBe(200);
+
+    await env.DB.prepare("UPDATE auth_tokens SET rotated_at = rotated_at - 3600 WHERE token_hash = ?")
+      .bind(await sha256Hex(tokens.refreshToken))
+      .run();
+    const reuse = await refresh(tokens.refreshToken);
+    expect(reuse.body).toMatchObject({ status: 1010, msg: "refresh token already used" });
+    // Reuse after the grace period is treated as theft: every token of the sign-in stops working.
+    expect((await details(first.body?.data.js_accessToken)).body?.status).toBe(1010);
+    expect((await refresh(second.body?.data.js_refreshToken)).body?.status).toBe(1010);
+  });
+
+  it("refuses an unknown or empty refresh token", async () => {
+    expect((await refresh("garbage")).body?.status).toBe(1010);
+    const empty = await refresh("");
+    expect(empty.body).toMatchObject({ status: 400 });
+    expect(empty.body?.msg).toMatch(/js_refreshToken/);
+  });
+
+  it("issues tokens only for a known account", async () => {
+    const { http, body } = await signedFetch("/v1/member/user/s2s/token", { account: "nobody@example.com" });
+    expect(http).toBe(404);
+    expect(body?.msg).toBe("user not found");
+  });
+
+  it("lists the devices of the user named by the device-list token", async () => {
+    const tokens = await signIn();
+    const { body } = await signedFetch("/v1/member/device/list", { tgAccessToken: tokens.tgAccessToken });
+    expect(body?.status).toBe(200);
+    const ids = (body?.data.items as { deviceId: string; attrs: string }[]).map((d) => d.deviceId);
+    expect(ids).toContain("SIM-DEMO-001");
+    expect(ids).not.toContain("CAM-OTHER-001");
+    const invalid = await signedFetch("/v1/member/device/list", { tgAccessToken: tokens.accessToken });
+    expect(invalid.body?.status).toBe(1010);
+  });
+});

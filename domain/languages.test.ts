@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { detectLanguage, intlLocale, isLanguage, languageFromAcceptLanguage, LANGUAGES, paypalSettings, textDirection } from "./languages.ts";
+
+describe("language detection (spec §5)", () => {
+  it("has the 10 languages", () => {
+    expect([...LANGUAGES].sort()).toEqual(["ar", "de", "en", "es", "fr", "it", "ja", "ru", "th", "zh"]);
+  });
+
+  it.each([
+    ["zh", "zh"],
+    ["zh-CN", "zh"],
+    ["zh_TW", "zh"],
+    ["en-US", "en"],
+    ["ja_JP", "ja"],
+    ["de-DE", "de"],
+    ["fr", "fr"],
+    ["es-MX", "es"],
+    ["it-IT", "it"],
+    ["ru", "ru"],
+    ["ar-SA", "ar"],
+    ["th-TH", "th"],
+    ["EN", "en"],
+    ["pt-BR", "zh"],
+    ["xx", "zh"],
+  ])("%s gives %s", (input, expected) => {
+    expect(detectLanguage(input)).toBe(expected);
+  });
+
+  it("gives English when missing", () => {
+    for (const missing of [null, undefined, "", "  "]) expect(detectLanguage(missing)).toBe("en");
+  });
+
+  it("checks in the spec's order, so a string naming two languages takes the earlier", () => {
+    expect(detectLanguage("en-zh")).toBe("zh");
+    expect(detectLanguage("ar-th")).toBe("ar");
+  });
+
+  it("reads a browser's Accept-Language, falling back to English", () => {
+    expect(languageFromAcceptLanguage("fr-FR,fr;q=0.9,en-US;q=0.8")).toBe("fr");
+    expect(languageFromAcceptLanguage("pt-BR,ja;q=0.5")).toBe("ja");
+    expect(languageFromAcceptLanguage("pt-BR")).toBe("en");
+    expect(languageFromAcceptLanguage(null)).toBe("en");
+  });
+
+  it("lays out Arabic right to left only", () => {
+    for (const lang of LANGUAGES) expect(textDirection(lang)).toBe(lang === "ar" ? "rtl" : "ltr");
+  });
+
+  it("maps to Intl locales and PayPal settings", () => {
+    expect(intlLocale("zh")).toBe("zh-CN");
+    expect(intlLocale("de")).toBe("de");
+    expect(paypalSettings("zh")).toEqual({ currency: "CNY", locale: "zh_CN" });
+    expect(paypalSettings("en")).toEqual({ currency: "USD", locale: "en_US" });
+    expect(isLanguage("ar")).toBe(true);
+    expect(isLanguage("pt")).toBe(false);
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { currencyForCountry, currencySymbol, formatMoney, fromCents, toCents } from "./money.ts";
+
+describe("toCents / fromCents", () => {
+  it.each([
+    [0, 0],
+    [0.01, 1],
+    [0.1, 10],
+    [0.29, 29],
+    [1.005 - 0.005, 100],
+    [29.9, 2990],
+    [19.99, 1999],
+    [9999.99, 999_999],
+    [10000, 1_000_000],
+    [123456789.12, 12_345_678_912],
+  ])("%d yuan is %i cents and back", (amount, cents) => {
+    expect(toCents(amount)).toBe(cents);
+    expect(fromCents(cents)).toBeCloseTo(amount, 10);
+  });
+
+  it("refuses more than 2 decimals and non-numbers", () => {
+    for (const bad of [0.001, 29.999, 1 / 3, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => toCents(bad)).toThrow(RangeError);
+    expect(() => fromCents(1.5)).toThrow(RangeError);
+  });
+
+  it("round-trips every cent value up to 10000.00", () => {
+    for (let cents = 0; cents <= 1_000_000; cents += 37) expect(toCents(fromCents(cents))).toBe(cents);
+  });
+});
+
+describe("currency", () => {
+  it("shows the yen sign for CNY and the dollar sign otherwise", () => {
+    expect(currencySymbol("CNY")).toBe("¥");
+    for (const other of ["USD", "EUR", "", null, undefined]) expect(currencySymbol(other)).toBe("$");
+  });
+
+  it("formats with the language's separators", () => {
+    expect(formatMoney(123456, "CNY", "zh-CN")).toBe("¥1,234.56");
+    expect(formatMoney(123456, "USD", "en")).toBe("$1,234.56");
+    expect(formatMoney(123456, "USD", "de")).toBe("$1.234,56");
+    expect(formatMoney(5, "USD", "fr")).toBe("$0,05");
+    expect(formatMoney(0, "CNY", "ja")).toBe("¥0.00");
+  });
+
+  it("prices China in CNY and everywhere else in USD", () => {
+    expect(currencyForCountry("CN")).toBe("CNY");
+    expect(currencyForCountry("cn")).toBe("CNY");
+    for (const cc of ["US", "DE", "", null, undefined]) expect(currencyForCountry(cc)).toBe("USD");
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { canCancel, canRepay, canTransition, isOrderStatus, ORDER_TRANSITIONS, OrderStatus, orderStatusName } from "./order-status.ts";
+
+describe("order statuses (spec §4)", () => {
+  it("has the 15 codes 8001-8015, each named", () => {
+    const codes = Object.values(OrderStatus);
+    expect(codes).toEqual(Array.from({ length: 15 }, (_, i) => 8001 + i));
+    for (const code of codes) expect(orderStatusName(code)).not.toBeNull();
+    expect(orderStatusName(8000)).toBeNull();
+    expect(orderStatusName(8016)).toBeNull();
+    expect(isOrderStatus(8007)).toBe(true);
+    expect(isOrderStatus("8007")).toBe(false);
+  });
+
+  it("offers cancel and repay only while waiting to pay, and never repay for PayPal", () => {
+    for (const code of Object.values(OrderStatus)) {
+      expect(canCancel(code)).toBe(code === 8001);
+      for (const paymentType of [1, 2, 4]) expect(canRepay(code, paymentType)).toBe(code === 8001);
+      expect(canRepay(code, 3)).toBe(false);
+    }
+  });
+
+  it("allows 8001 to 8007 and refuses leaving a final state", () => {
+    expect(canTransition(8001, 8007)).toBe(true);
+    expect(canTransition(8007, 8001)).toBe(false);
+    for (const final of [8007, 8008, 8011, 8013, 8014, 8015]) expect(ORDER_TRANSITIONS[final as 8007]).toEqual([]);
+    expect(canTransition(8001, 8006)).toBe(false);
+    expect(canTransition(9999, 8001)).toBe(false);
+  });
+
+  it("reaches every status from 8001", () => {
+    const seen = new Set<number>([8001]);
+    const queue = [8001];
+    while (queue.length) {
+      const from = queue.shift() as 8001;
+      for (const to of ORDER_TRANSITIONS[from]) if (!seen.has(to)) (seen.add(to), queue.push(to));
+    }
+    expect(seen.size).toBe(15);
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { visiblePackages } from "./packages.ts";
+import { deviceTypeFromAttrs, isDeviceType, isServiceType, paymentTypesFor } from "./services.ts";
+import { isEmpty } from "./empty.ts";
+
+const p = (id: number, displaySort: number, isGive = 0, isSale = 1, serviceId = 1) => ({ id, displaySort, isGive, isSale, serviceId });
+
+describe("package visibility (spec §5)", () => {
+  const list = [p(1, 30), p(2, 10, 1), p(3, 20, 0, 0), p(4, 5, 0, 1, 502), p(5, 10)];
+
+  it("hides isGive packages for mobile data, keeping ones not on sale, by displaySort", () => {
+    expect(visiblePackages(list, { serviceType: 2 }).map((x) => x.id)).toEqual([4, 5, 3, 1]);
+  });
+
+  it("keeps only isSale packages elsewhere", () => {
+    expect(visiblePackages(list, { serviceType: 5 }).map((x) => x.id)).toEqual([4, 2, 5, 1]);
+  });
+
+  it("keeps only the service id's packages in VIP receive mode", () => {
+    expect(visiblePackages(list, { serviceType: 5, receiveServiceId: 502 }).map((x) => x.id)).toEqual([4]);
+  });
+
+  it("does not reorder its input", () => {
+    const copy = [...list];
+    visiblePackages(list, { serviceType: 1 });
+    expect(list).toEqual(copy);
+  });
+});
+
+describe("codes (spec §9)", () => {
+  it("accepts service types 1-6 and device types 1-2 only", () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 1.5, "1", null].map(isServiceType)).toEqual([false, true, true, true, true, true, true, false, false, false, false]);
+    expect([0, 1, 2, 3, "1"].map(isDeviceType)).toEqual([false, true, true, false, false]);
+  });
+
+  it("treats a device whose attributes mention sim as a SIM device", () => {
+    expect(deviceTypeFromAttrs("camera,sim,4g")).toBe(2);
+    expect(deviceTypeFromAttrs("SIM")).toBe(2);
+    expect(deviceTypeFromAttrs("camera,wifi")).toBe(1);
+    expect(deviceTypeFromAttrs(null)).toBe(1);
+  });
+
+  it("offers WeChat and Alipay in China, PayPal and card elsewhere", () => {
+    expect(paymentTypesFor("CN")).toEqual([1, 2]);
+    expect(paymentTypesFor("cn")).toEqual([1, 2]);
+    expect(paymentTypesFor("US")).toEqual([3, 4]);
+  });
+
+  it("counts null, undefined and the empty string as empty, nothing else", () => {
+    expect([null, undefined, "", " ", 0, false, []].map(isEmpty)).toEqual([true, true, true, false, false, false, false]);
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { chooseUpstream, environmentForHost, parseRegionTable, regionForCountry, timeZoneForCountry } from "./regions.ts";
+
+describe("region table (spec §7)", () => {
+  it.each([
+    ["CN", "cn"],
+    ["cn", "cn"],
+    ["DE", "eu"],
+    ["FR", "eu"],
+    ["RU", "eu"],
+    ["SA", "eu"],
+    ["JP", "ap-southeast"],
+    ["TH", "ap-southeast"],
+    ["US", "us-east"],
+    ["BR", "us-east"],
+    ["", "us-east"],
+    [null, "us-east"],
+  ])("country %s is served by %s", (cc, region) => {
+    expect(regionForCountry(cc)).toBe(region);
+  });
+
+  it.each([
+    ["localhost", "local"],
+    ["127.0.0.1", "local"],
+    ["[::1]", "local"],
+    ["192.168.1.20", "local"],
+    ["shop.localhost", "local"],
+    ["test-shop.example.com", "test"],
+    ["pre-shop.example.com", "pre"],
+    ["shop.example.com", "prod"],
+    ["contest-shop.example.com", "prod"],
+    ["192.169.0.1", "prod"],
+  ])("host %s is the %s environment", (host, environment) => {
+    expect(environmentForHost(host)).toBe(environment);
+  });
+
+  it("uses the service binding when the table says nothing", () => {
+    expect(chooseUpstream({}, "shop.example.com", "CN")).toEqual({ environment: "prod", region: "cn", base: "binding" });
+  });
+
+  it("picks the most specific entry", () => {
+    const table = parseRegionTable(
+      JSON.stringify({ "prod/cn": "https://cn.api.example.com", "prod/*": "https://global.api.example.com", "*/eu": "https://eu.api.example.com", "*/*": "binding" }),
+    );
+    expect(chooseUpstream(table, "shop.example.com", "CN").base).toBe("https://cn.api.example.com");
+    expect(chooseUpstream(table, "shop.example.com", "US").base).toBe("https://global.api.example.com");
+    expect(chooseUpstream(table, "test-shop.example.com", "DE").base).toBe("https://eu.api.example.com");
+    expect(chooseUpstream(table, "localhost", "US").base).toBe("binding");
+  });
+
+  it("validates the configured table, naming the bad entry", () => {
+    expect(parseRegionTable("")).toEqual({});
+    expect(parseRegionTable(undefined)).toEqual({});
+    expect(() => parseRegionTable("[]")).toThrow(/JSON object/);
+    expect(() => parseRegionTable("{oops")).toThrow();
+    expect(() => parseRegionTable(JSON.stringify({ "prod/mars": "binding" }))).toThrow(/prod\/mars/);
+    expect(() => parseRegionTable(JSON.stringify({ "staging/cn": "binding" }))).toThrow(/staging\/cn/);
+    expect(() => parseRegionTable(JSON.stringify({ "prod/cn": "http://insecure.example.com" }))).toThrow(/https/);
+  });
+
+  it("knows a default time zone per country", () => {
+    expect(timeZoneForCountry("CN")).toBe("Asia/Shanghai");
+    expect(timeZoneForCountry("us")).toBe("America/New_York");
+    expect(timeZoneForCountry("ZZ")).toBe("UTC");
+  });
+});

@@ -1,0 +1,50 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+
+/** Test-only secrets; the real ones come from Worker secrets or .dev.vars. */
+export const TEST_SECRETS = {
+  APP_ID: "camcloud-test",
+  APP_SECRET: "test-app-secret-0123456789",
+  LAUNCH_AES_KEY: "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+  SESSION_SECRET: "test-session-secret-0123456789",
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["domain/**/*.test.ts", "app/**/*.unit.test.ts", "scripts/**/*.test.ts"],
+          exclude: ["**/*.worker.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            main: "./cloud-api/src/index.ts",
+            wrangler: { configPath: "./cloud-api/wrangler.jsonc" },
+            miniflare: {
+              d1Databases: ["DB", "SESSIONS_DB"],
+              bindings: {
+                ...TEST_SECRETS,
+                UPSTREAM_TIMEOUT_MS: "30000",
+                CLOUD_API_MIGRATIONS: await readD1Migrations(path("./cloud-api/migrations")),
+                SESSION_MIGRATIONS: await readD1Migrations(path("./app/.server/session/migrations")),
+              },
+            },
+          })),
+        ],
+        test: {
+          name: "workers",
+          include: ["cloud-api/**/*.test.ts", "app/**/*.worker.test.ts", "domain/**/*.worker.test.ts"],
+          setupFiles: ["./test/worker-setup.ts"],
+        },
+      },
+    ],
+  },
+});
