@@ -33,7 +33,11 @@ describe("order statuses (spec §4)", () => {
     const queue = [8001];
     while (queue.length) {
       const from = queue.shift() as 8001;
-      for (const to of ORDER_TRANSITIONS[from]) if (!seen.has(to)) (seen.add(to), queue.push(to));
+      for (const to of ORDER_TRANSITIONS[from]) {
+        if (seen.has(to)) continue;
+        seen.add(to);
+        queue.push(to);
+      }
     }
     expect(seen.size).toBe(15);
   });

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
 import { createLoadingCounter } from "./loading-counter.ts";
@@ -9,11 +9,10 @@ const LoadingContext = createContext<Pick<Counter, "show" | "hide">>({ show() {}
 /** A non-dismissable overlay while anything holds it open (no timeout); form submissions hold it. */
 export function LoadingOverlayProvider({ children }: { children: ReactNode }) {
   const [visible, setVisible] = useState(false);
-  const counter = useRef<Counter>(null);
-  counter.current ??= createLoadingCounter(setVisible);
+  const [counter] = useState<Counter>(() => createLoadingCounter(setVisible));
   const { t } = useTranslation();
   return (
-    <LoadingContext.Provider value={counter.current}>
+    <LoadingContext.Provider value={counter}>
       {children}
       <HoldWhileSubmitting />
       {visible && (

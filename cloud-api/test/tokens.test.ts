@@ -1,7 +1,6 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { sha256Hex } from "../src/services/hashing.ts";
 import { signedFetch, signIn } from "../../test/signed-request.ts";
+import { ageRotation, expireToken } from "../../test/tokens.ts";
 
 const details = (accessToken: string) => signedFetch("/v1/cloud/simcard/details", { iccId: "89860012345678901234" }, { accessToken });
 const refresh = (refreshToken: string) => signedFetch("/v1/member/user/h5/refresh_token", { js_refreshToken: refreshToken });
@@ -17,9 +16,7 @@ describe("tokens", () => {
 
   it("answers 1009 for an expired access token", async () => {
     const tokens = await signIn();
-    await env.DB.prepare("UPDATE auth_tokens SET expires_at = ? WHERE token_hash = ?")
-      .bind(Math.floor(Date.now() / 1000) - 1, await sha256Hex(tokens.accessToken))
-      .run();
+    await expireToken(tokens.accessToken);
     const { http, body } = await details(tokens.accessToken);
     expect(http).toBe(401);
     expect(body).toMatchObject({ status: 1009, msg: "access token expired" });
@@ -41,9 +38,7 @@ describe("tokens", () => {
     expect(first.body?.status).toBe(200);
     expect(second.body?.status).toBe(200);
 
-    await env.DB.prepare("UPDATE auth_tokens SET rotated_at = rotated_at - 3600 WHERE token_hash = ?")
-      .bind(await sha256Hex(tokens.refreshToken))
-      .run();
+    await ageRotation(tokens.refreshToken, 3600);
     const reuse = await refresh(tokens.refreshToken);
     expect(reuse.body).toMatchObject({ status: 1010, msg: "refresh token already used" });
     // Reuse after the grace period is treated as theft: every token of the sign-in stops working.

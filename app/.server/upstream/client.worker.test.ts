@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { sha256Hex } from "../../../cloud-api/src/services/hashing.ts";
 import { signIn } from "../../../test/signed-request.ts";
+import { expireToken } from "../../../test/tokens.ts";
 import type { Tokens } from "../session/state.ts";
 import { createUpstreamClient, NO_TOKEN_PATH, type TokenStore } from "./client.ts";
 import { packageList, simcardDetails } from "./endpoints.ts";
@@ -33,10 +33,6 @@ function client(transport: Transport, tokens: TokenStore, timeoutMs = 30_000) {
   return createUpstreamClient({ transport, appId: env.APP_ID, appSecret: env.APP_SECRET, countryCode: "CN", language: "en", timeoutMs, tokens });
 }
 
-async function expireAccessToken(accessToken: string) {
-  await env.DB.prepare("UPDATE auth_tokens SET expires_at = 1 WHERE token_hash = ?").bind(await sha256Hex(accessToken)).run();
-}
-
 describe("upstream client", () => {
   it("signs its requests so that the cloud-api accepts them, and parses the envelope", async () => {
     const signedIn = await signIn();
@@ -53,7 +49,7 @@ describe("upstream client", () => {
 
   it("refreshes an expired token exactly once for N concurrent calls, then retries them all", async () => {
     const signedIn = await signIn();
-    await expireAccessToken(signedIn.accessToken);
+    await expireToken(signedIn.accessToken);
     const store = memoryStore({ ...signedIn });
     const { transport, counts } = countingTransport();
     const api = client(transport, store);
@@ -71,7 +67,7 @@ describe("upstream client", () => {
 
   it("rejects every waiting call with a redirect to no-login/1 and forgets the tokens when the refresh is refused", async () => {
     const signedIn = await signIn();
-    await expireAccessToken(signedIn.accessToken);
+    await expireToken(signedIn.accessToken);
     const store = memoryStore({ ...signedIn, refreshToken: "revoked-or-unknown" });
     const { transport, counts } = countingTransport();
     const api = client(transport, store);

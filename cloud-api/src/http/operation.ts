@@ -33,5 +33,4 @@ export function defineOperation<A extends Access, I extends z.ZodType, O extends
   return operation;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a heterogeneous list of operations
 export type AnyOperation = Operation<Access, any, any>;

@@ -1,0 +1,35 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", ".react-router/", "**/.wrangler/", "node_modules/", "test-results/", "playwright-report/", "bench/.lighthouse/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["app/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-namespace": "off",
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/cloud-api/src/*", "**/cloud-api/src/**"], message: "The storefront speaks the contract only (DESIGN.md §4)." }] },
+      ],
+    },
+  },
+  {
+    // Pure rules import nothing from either Worker.
+    files: ["domain/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/app/**", "**/cloud-api/**", "react*", "hono*"], message: "domain/ is pure: no Worker or framework imports." }] }],
+    },
+  },
+  {
+    files: ["cloud-api/**/*.ts", "test/**/*.ts", "**/*.worker.test.ts", "e2e/**/*.ts", "scripts/**/*.ts"],
+    rules: { "no-restricted-imports": "off", "@typescript-eslint/no-explicit-any": "off" },
+  },
+);

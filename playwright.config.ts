@@ -1,0 +1,34 @@
+import { defineConfig, devices } from "@playwright/test";
+import { E2E } from "./e2e/ports.ts";
+
+const chromium = {
+  ...devices["iPhone 13"],
+  browserName: "chromium" as const,
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  },
+};
+
+export default defineConfig({
+  testDir: "./e2e",
+  timeout: 30_000,
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: { baseURL: E2E.storefront, trace: "retain-on-failure" },
+  projects: [
+    { name: "phone-js", use: { ...chromium } },
+    { name: "phone-no-js", use: { ...chromium, javaScriptEnabled: false }, grep: /@no-js/ },
+  ],
+  webServer: {
+    command: "node scripts/serve-e2e.ts",
+    url: `${E2E.storefront}/app-h5/no-login/1`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+  },
+});

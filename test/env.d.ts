@@ -1,0 +1,18 @@
+/** Bindings the Worker test pool provides (vitest.config.ts). */
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      DB: D1Database;
+      SESSIONS_DB: D1Database;
+      CLOUD_API_MIGRATIONS: D1Migration[];
+      SESSION_MIGRATIONS: D1Migration[];
+      APP_ID: string;
+      APP_SECRET: string;
+      LAUNCH_AES_KEY: string;
+      SESSION_SECRET: string;
+      UPSTREAM_TIMEOUT_MS: string;
+    }
+  }
+}
+
+export {};
