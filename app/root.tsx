@@ -1,9 +1,8 @@
-import { useMemo, type ReactNode } from "react";
-import { I18nextProvider } from "react-i18next";
+import type { ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
 import { textDirection, type Language } from "../domain/languages.ts";
 import type { Route } from "./+types/root";
-import { getI18n, getLocale, i18nextMiddleware } from "./.server/i18n.ts";
+import { getLocale, i18nextMiddleware, resources } from "./.server/i18n.ts";
 import { sessionMiddleware } from "./.server/session/middleware.ts";
 import stylesheet from "./app.css?url";
 import { ErrorView } from "./components/error-view.tsx";
@@ -11,7 +10,8 @@ import { LoadingOverlayProvider } from "./components/loading-overlay.tsx";
 import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { ToastProvider } from "./components/toasts.tsx";
 import { sessionContext } from "./context.ts";
-import { createRenderI18n } from "./i18n/client.ts";
+import { I18nProvider } from "./i18n/context.tsx";
+import { withFallback, type Messages } from "./i18n/translate.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nextMiddleware];
 
@@ -25,7 +25,7 @@ export function loader({ context }: Route.LoaderArgs) {
   const toast = context.get(sessionContext).get("toast");
   return {
     locale,
-    messages: getI18n(context).getResourceBundle(locale, "common") as Record<string, unknown>,
+    messages: withFallback(resources[locale].common as Messages, resources.en.common as Messages),
     toast: toast ? { ...toast, id: crypto.randomUUID() } : null,
   };
 }
@@ -38,7 +38,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const locale = data?.locale ?? "en";
-  const i18n = useMemo(() => createRenderI18n(locale, data?.messages ?? {}), [locale, data?.messages]);
   return (
     <html lang={locale} dir={textDirection(locale)}>
       <head>
@@ -49,14 +48,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh bg-page text-neutral-900 antialiased">
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider locale={locale} messages={data?.messages ?? {}}>
           <ToastProvider flash={data?.toast ?? null}>
             <LoadingOverlayProvider>
               <NavigationProgress />
               {children}
             </LoadingOverlayProvider>
           </ToastProvider>
-        </I18nextProvider>
+        </I18nProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

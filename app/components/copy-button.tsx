@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/context.tsx";
 import { useToast } from "./toasts.tsx";
 
 async function writeClipboard(text: string): Promise<void> {

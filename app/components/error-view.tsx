@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/context.tsx";
 import { isRouteErrorResponse, useLocation } from "react-router";
 
 /** What an error boundary shows: what happened, and a way back (back, or try the same page again). */

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/context.tsx";
 import { useNavigation } from "react-router";
 import { createLoadingCounter } from "./loading-counter.ts";
 

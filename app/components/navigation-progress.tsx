@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/context.tsx";
 import { useNavigation } from "react-router";
 
 /** Spec §2/§9: a thin bar on every navigation; linear, no spinner. It fills while busy, then completes. */

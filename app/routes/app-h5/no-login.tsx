@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/context.tsx";
 import { getI18n } from "../../.server/i18n.ts";
 import type { Route } from "./+types/no-login";
 

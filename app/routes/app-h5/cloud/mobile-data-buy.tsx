@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/context.tsx";
 import { Link } from "react-router";
 import { parseCouponSelection, payableCents, selectCoupon, type CouponTerms } from "../../../../domain/coupons.ts";
 import { formatDataVolume, parseRemainMb, toDataVolume } from "../../../../domain/data-volume.ts";
@@ -159,7 +159,7 @@ export default function MobileDataBuy({ loaderData }: Route.ComponentProps) {
                       className={`relative flex h-full flex-col gap-1 rounded-2xl border-2 bg-white p-3 ${p.selected ? "border-sky-600 bg-sky-50" : "border-transparent"}`}
                     >
                       {p.topTag && (
-                        <span className="absolute -top-2 end-2 rounded-full bg-orange-500 px-2 py-0.5 text-[11px] font-medium text-white">{p.topTag}</span>
+                        <span className="absolute -top-2 end-2 rounded-full bg-orange-700 px-2 py-0.5 text-[11px] font-medium text-white">{p.topTag}</span>
                       )}
                       <span dir="auto" className="text-sm font-semibold">
                         {p.name}
@@ -170,7 +170,7 @@ export default function MobileDataBuy({ loaderData }: Route.ComponentProps) {
                         </span>
                       )}
                       <span className="mt-auto pt-1">
-                        <span className="text-lg font-bold text-orange-600">{p.price}</span>
+                        <span className="text-lg font-bold text-orange-700">{p.price}</span>
                         {p.originPrice && (
                           <s className="ms-2 text-xs text-neutral-500">
                             <span className="sr-only">{t("packages.originPrice", { price: p.originPrice })}</span>
@@ -190,7 +190,7 @@ export default function MobileDataBuy({ loaderData }: Route.ComponentProps) {
               <h2 className="font-medium">{t("coupon.label")}</h2>
               {view.coupon.discount ? (
                 <span className="flex flex-col items-end">
-                  <span className="font-semibold text-orange-600">{t("coupon.discount", { amount: view.coupon.discount })}</span>
+                  <span className="font-semibold text-orange-700">{t("coupon.discount", { amount: view.coupon.discount })}</span>
                   <span dir="auto" className="text-xs text-neutral-500">
                     {view.coupon.name}
                   </span>
@@ -207,7 +207,7 @@ export default function MobileDataBuy({ loaderData }: Route.ComponentProps) {
             <div className="fixed inset-x-0 bottom-0 border-t border-neutral-200 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
               <div className="mx-auto flex max-w-md items-baseline justify-between">
                 <span className="text-sm text-neutral-600">{t("pay.total")}</span>
-                <span className="text-xl font-bold text-orange-600" aria-live="polite">
+                <span className="text-xl font-bold text-orange-700" aria-live="polite">
                   {view.total}
                 </span>
               </div>

@@ -1,0 +1,125 @@
+/**
+ * npm run bench: builds, serves the built Workers on local workerd with fresh demo data, and measures
+ * each screen: Lighthouse mobile performance and accessibility, first-load JS (gzip), the Workers'
+ * upload size (gzip) and SSR throughput and latency at a fixed concurrency. Writes bench/results.json.
+ */
+import autocannon from "autocannon";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { DEMO_ACCOUNTS } from "../cloud-api/demo/seed.ts";
+import { launchUrl, signIn } from "./lib/launch-link.ts";
+import { migrateLocal, resetLocalState, seedDemo } from "./lib/local-db.ts";
+import { capture, run } from "./lib/process.ts";
+import { devVars, ROOT } from "./lib/project.ts";
+import { SCREEN_LINKS } from "./lib/screens.ts";
+import { startServers } from "./lib/servers.ts";
+
+const BUDGET = { performance: 95, accessibility: 100, firstLoadJsKb: 130 };
+const LOAD = { connections: 10, seconds: 10 };
+const bench = { stateDir: ".wrangler/bench-state", storefrontPort: 8777, apiPort: 8778 };
+const storefront = `http://127.0.0.1:${bench.storefrontPort}`;
+const bin = (name: string) => `${ROOT}node_modules/.bin/${name}`;
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+/** One entry per screen: the first link of each route in the launch-link table. */
+const screens = SCREEN_LINKS.filter((link, i) => SCREEN_LINKS.findIndex((l) => l.screen === link.screen) === i);
+
+async function uploadSize(config: string): Promise<{ kib: number; gzipKib: number }> {
+  const out = await capture(bin("wrangler"), ["deploy", "--dry-run", "--outdir", `${ROOT}dist/${config.replace(/\W+/g, "-")}`, "-c", config], { cwd: ROOT });
+  const match = /Total Upload:\s*([\d.]+)\s*KiB\s*\/\s*gzip:\s*([\d.]+)\s*KiB/.exec(out);
+  if (!match) throw new Error(`no upload size in wrangler output:\n${out}`);
+  return { kib: Number(match[1]), gzipKib: Number(match[2]) };
+}
+
+/** The JS a first visit downloads: every script and modulepreload the HTML names, gzipped. */
+function firstLoadJs(html: string): { files: number; gzipKb: number } {
+  const urls = new Set([...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? ""));
+  let bytes = 0;
+  for (const url of urls) bytes += gzipSync(readFileSync(`${ROOT}build/client${url}`), { level: 9 }).byteLength;
+  return { files: urls.size, gzipKb: kb(bytes) };
+}
+
+async function sessionFor(link: string): Promise<{ cookie: string; url: string }> {
+  const response = await fetch(link, { redirect: "manual" });
+  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  const location = response.headers.get("location");
+  if (!cookie || !location) throw new Error(`launch did not sign in: ${response.status}`);
+  return { cookie, url: new URL(location, storefront).toString() };
+}
+
+async function lighthouse(url: string, cookie: string) {
+  const out = `${ROOT}bench/.lighthouse/${Date.now()}.json`;
+  mkdirSync(`${ROOT}bench/.lighthouse`, { recursive: true });
+  await run(
+    bin("lighthouse"),
+    [
+      url,
+      "--quiet",
+      "--only-categories=performance,accessibility",
+      "--form-factor=mobile",
+      "--output=json",
+      `--output-path=${out}`,
+      `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
+      "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync",
+    ],
+    { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" } },
+  );
+  const report = JSON.parse(readFileSync(out, "utf8")) as { categories: Record<string, { score: number }> };
+  return { performance: Math.round((report.categories.performance?.score ?? 0) * 100), accessibility: Math.round((report.categories.accessibility?.score ?? 0) * 100) };
+}
+
+async function load(url: string, cookie: string) {
+  const result = await autocannon({ url, connections: LOAD.connections, duration: LOAD.seconds, headers: { cookie } });
+  return { requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+const vars = devVars();
+await run(bin("react-router"), ["build"], { cwd: ROOT });
+const workers = { storefront: await uploadSize("build/server/wrangler.json"), cloudApi: await uploadSize("cloud-api/wrangler.jsonc") };
+resetLocalState(bench.stateDir);
+await migrateLocal(bench.stateDir);
+await seedDemo(bench.stateDir);
+const servers = await startServers({ stateDir: bench.stateDir, storefrontPort: bench.storefrontPort, apiPort: bench.apiPort, quiet: true });
+
+const rows = [];
+try {
+  const { tokens, devices } = await signIn(`http://127.0.0.1:${bench.apiPort}`, vars, DEMO_ACCOUNTS.buyer);
+  for (const screen of screens) {
+    const device = devices.find((d) => d.deviceId === screen.deviceId);
+    if (!device) throw new Error(`no demo device ${screen.deviceId}`);
+    const { cookie, url } = await sessionFor(launchUrl({ storefront, tokens, device, aesKeyHex: vars.LAUNCH_AES_KEY ?? "", ...screen }));
+    const html = await (await fetch(url, { headers: { cookie } })).text();
+    rows.push({ screen: screen.screen, ...(await lighthouse(url, cookie)), firstLoadJs: firstLoadJs(html), ssr: await load(url, cookie) });
+  }
+} finally {
+  servers.stop();
+}
+
+const results = {
+  measuredAt: new Date().toISOString(),
+  budgets: BUDGET,
+  load: LOAD,
+  workers,
+  screens: rows.map((r) => ({
+    ...r,
+    withinBudget: r.performance >= BUDGET.performance && r.accessibility >= BUDGET.accessibility && r.firstLoadJs.gzipKb <= BUDGET.firstLoadJsKb,
+  })),
+};
+writeFileSync(`${ROOT}bench/results.json`, `${JSON.stringify(results, null, 2)}\n`);
+
+console.log(`\nWorkers (upload, gzip): storefront ${workers.storefront.gzipKib} KiB, cloud-api ${workers.cloudApi.gzipKib} KiB`);
+console.log(`SSR load: ${LOAD.connections} connections for ${LOAD.seconds} s per screen on local workerd\n`);
+console.table(
+  results.screens.map((r) => ({
+    screen: r.screen,
+    performance: r.performance,
+    accessibility: r.accessibility,
+    "first-load JS KB": r.firstLoadJs.gzipKb,
+    "req/s": r.ssr.requestsPerSecond,
+    "p50 ms": r.ssr.p50Ms,
+    "p99 ms": r.ssr.p99Ms,
+    errors: r.ssr.errors,
+    budget: r.withinBudget ? "ok" : "OVER",
+  })),
+);
+console.log(`Budgets: performance >= ${BUDGET.performance}, accessibility = ${BUDGET.accessibility}, first-load JS <= ${BUDGET.firstLoadJsKb} KB gzip. Written to bench/results.json.`);
