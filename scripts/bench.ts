@@ -8,11 +8,10 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { DEMO_ACCOUNTS } from "../cloud-api/demo/seed.ts";
 import { launchUrl, signIn } from "./lib/launch-link.ts";
-import { migrateLocal, resetLocalState, seedDemo } from "./lib/local-db.ts";
 import { capture, run } from "./lib/process.ts";
 import { devVars, ROOT } from "./lib/project.ts";
 import { SCREEN_LINKS } from "./lib/screens.ts";
-import { startServers } from "./lib/servers.ts";
+import { serveFreshDemo } from "./lib/servers.ts";
 
 const BUDGET = { performance: 95, accessibility: 100, firstLoadJsKb: 130 };
 const LOAD = { connections: 10, seconds: 10 };
@@ -76,10 +75,7 @@ async function load(url: string, cookie: string) {
 const vars = devVars();
 await run(bin("react-router"), ["build"], { cwd: ROOT });
 const workers = { storefront: await uploadSize("build/server/wrangler.json"), cloudApi: await uploadSize("cloud-api/wrangler.jsonc") };
-resetLocalState(bench.stateDir);
-await migrateLocal(bench.stateDir);
-await seedDemo(bench.stateDir);
-const servers = await startServers({ stateDir: bench.stateDir, storefrontPort: bench.storefrontPort, apiPort: bench.apiPort, quiet: true });
+const servers = await serveFreshDemo({ ...bench, quiet: true });
 
 const rows = [];
 try {

@@ -1,14 +1,10 @@
 /** Serves a fresh demo for the end-to-end tests on their own ports and state, so `npm start` can run beside them. */
 import { E2E } from "../e2e/ports.ts";
-import { migrateLocal, resetLocalState, seedDemo } from "./lib/local-db.ts";
 import { devVars } from "./lib/project.ts";
-import { startServers } from "./lib/servers.ts";
+import { serveFreshDemo } from "./lib/servers.ts";
 
 devVars();
-resetLocalState(E2E.stateDir);
-await migrateLocal(E2E.stateDir);
-await seedDemo(E2E.stateDir);
-const servers = await startServers({ stateDir: E2E.stateDir, storefrontPort: E2E.storefrontPort, apiPort: E2E.apiPort, quiet: true });
+const servers = await serveFreshDemo({ stateDir: E2E.stateDir, storefrontPort: E2E.storefrontPort, apiPort: E2E.apiPort, quiet: true });
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.on(signal, () => {
     servers.stop();

@@ -43,3 +43,12 @@ export async function startServers(options: ServeOptions) {
   }
   return { stop, children };
 }
+
+/** A fresh demo on its own ports and state: what the e2e tests, the bench and the screenshots run against. */
+export async function serveFreshDemo(options: ServeOptions & { stateDir: string }) {
+  const { migrateLocal, resetLocalState, seedDemo } = await import("./local-db.ts");
+  resetLocalState(options.stateDir);
+  await migrateLocal(options.stateDir);
+  await seedDemo(options.stateDir);
+  return startServers(options);
+}
