@@ -49,6 +49,17 @@ test.describe("4G top-up screen", () => {
     await expect(page.getByText("¥49.00")).toBeVisible();
   });
 
+  test("junk package and coupon values in the URL fall back to the defaults @no-js", async ({ page }) => {
+    await page.goto(await launchLink(DEMO_DEVICES.sim));
+    for (const query of ["?package=abc&coupon=%00", "?package=-1&coupon=1e9", "?package=99999999999999999999&coupon=none"]) {
+      const response = await page.goto(`/app-h5/cloud/mobile-data/buy${query}`);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("link", { name: /10 GB for 30 days/ })).toHaveAttribute("aria-current", "true");
+    }
+    await expect(page.getByText("Not used")).toBeVisible();
+    await expect(page.getByText("¥29.90").last()).toBeVisible();
+  });
+
   test("an encrypted (version 2) link in Chinese @no-js", async ({ page }) => {
     await page.goto(await launchLink(DEMO_DEVICES.sim, { version: "2", language: "zh" }));
     await expect(page.locator("html")).toHaveAttribute("lang", "zh");

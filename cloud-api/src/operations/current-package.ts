@@ -2,7 +2,7 @@ import { z } from "zod";
 import { nowSeconds } from "../http/clock.ts";
 import { localize } from "../http/localize.ts";
 import { defineOperation } from "../http/operation.ts";
-import { countryCode, deviceId, language, serviceType } from "../http/schemas.ts";
+import { deviceServiceQuery } from "../http/schemas.ts";
 import { listEntitlements } from "../repositories/entitlements.ts";
 import { currentPeriod } from "../services/entitlements.ts";
 import { requireOwnedDevice } from "../services/ownership.ts";
@@ -12,7 +12,7 @@ export const currentPackage = defineOperation({
   path: "/v1/cloud/package/current",
   access: "user",
   summary: "The device's current period of a service (durationStatus 0 when never opened)",
-  input: z.object({ language: language.optional(), countryCode: countryCode.optional(), deviceId, type: serviceType }),
+  input: deviceServiceQuery,
   output: z.object({
     serviceName: z.string().nullable(),
     durationStatus: z.number().int(),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { currencyForCountry, fromCents } from "../../../domain/money.ts";
 import { localize } from "../http/localize.ts";
 import { defineOperation } from "../http/operation.ts";
-import { countryCode, deviceId, language, serviceType } from "../http/schemas.ts";
+import { deviceServiceQuery } from "../http/schemas.ts";
 import { listPackages, type PackageRow } from "../repositories/packages.ts";
 import { requireOwnedDevice } from "../services/ownership.ts";
 
@@ -49,7 +49,7 @@ export const packageList = defineOperation({
   path: "/v1/cloud/package/list",
   access: "user",
   summary: "Packages of a service type for a device, in the country's currency, by displaySort",
-  input: z.object({ language: language.optional(), countryCode: countryCode.optional(), deviceId, type: serviceType }),
+  input: deviceServiceQuery,
   output: z.object({ packageList: z.array(packageOutput) }),
   async handle(ctx, input) {
     await requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId);
