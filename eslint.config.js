@@ -3,7 +3,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "dist/", ".react-router/", "**/.wrangler/", "node_modules/", "test-results/", "playwright-report/", "bench/.lighthouse/"] },
+  { ignores: ["build/", "dist/", ".react-router/", "**/.wrangler/", "node_modules/", "test-results/", "test-reports/", "playwright-report/", "bench/.lighthouse/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,20 +2,38 @@
  * npm test: every check, in the order that fails fastest. Typecheck and lint, unit tests, Worker tests
  * on real D1 under workerd, then a build and the Playwright journeys in Debian's Chromium.
  */
+import { mkdirSync, readFileSync } from "node:fs";
 import { run } from "./lib/process.ts";
 import { devVars, ROOT } from "./lib/project.ts";
 
 const bin = (name: string) => `${ROOT}node_modules/.bin/${name}`;
+const REPORTS = `${ROOT}test-reports`; // not test-results/: Playwright empties that when it starts
+const vitest = (project: string) => ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/${project}.json`];
 const steps: [string, () => Promise<void>][] = [
   ["typecheck", () => run(bin("react-router"), ["typegen"]).then(() => run(bin("tsc"), ["-b"]))],
   ["lint", () => run(bin("eslint"), ["--max-warnings", "0", "."])],
-  ["unit tests", () => run(bin("vitest"), ["run", "--project", "unit"])],
-  ["worker tests", () => run(bin("vitest"), ["run", "--project", "workers"])],
+  ["unit tests", () => run(bin("vitest"), vitest("unit"))],
+  ["worker tests", () => run(bin("vitest"), vitest("workers"))],
   ["build", () => run(bin("react-router"), ["build"])],
   ["chromium", () => run(process.execPath, ["scripts/ensure-chromium.ts"])],
-  ["end-to-end tests", () => run(bin("playwright"), ["test"])],
+  ["end-to-end tests", () => run(bin("playwright"), ["test", "--reporter=list,json"], { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json` } })],
 ];
 
+/** Passed and failed counts over the three runners' JSON reports. */
+function totals(): { passed: number; failed: number } {
+  const read = (name: string) => JSON.parse(readFileSync(`${REPORTS}/${name}.json`, "utf8"));
+  let passed = 0;
+  let failed = 0;
+  for (const name of ["unit", "workers"]) {
+    const report = read(name) as { numPassedTests: number; numFailedTests: number };
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+  }
+  const e2e = read("e2e") as { stats: { expected: number; unexpected: number; flaky: number } };
+  return { passed: passed + e2e.stats.expected + e2e.stats.flaky, failed: failed + e2e.stats.unexpected };
+}
+
+mkdirSync(REPORTS, { recursive: true });
 devVars(); // the build and the servers read .dev.vars; a fresh clone gets the documented demo values
 const started = Date.now();
 for (const [name, step] of steps) {
@@ -29,4 +47,6 @@ for (const [name, step] of steps) {
   }
   console.log(`✔ ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
 }
+const { passed, failed } = totals();
 console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+console.log(`${passed} passed, ${failed} failed`);
