@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
 import { launchLink, rawLaunch } from "./launch.ts";
+import { E2E } from "./ports.ts";
 
 test.describe("4G top-up screen", () => {
   test("a launch link opens the screen from real data and drops the tokens from the URL @no-js", async ({ page, context }) => {
@@ -134,6 +135,16 @@ test.describe("launch errors", () => {
   test("a refused refresh ends at no-login/1 @no-js", async ({ page }) => {
     await page.goto(await launchLink(DEMO_DEVICES.sim, { tokens: { accessToken: "forged", refreshToken: "forged" } }));
     expect(page.url()).toMatch(/\/app-h5\/no-login\/1$/);
+  });
+
+  test("an unreachable upstream shows a clear message with a way to try again @no-js", async ({ page }) => {
+    const link = await launchLink(DEMO_DEVICES.sim, { country: E2E.unreachableRegion.country });
+    const response = await page.goto(link);
+    expect(response?.status()).toBe(503);
+    await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+    await expect(page.getByText("The service is not responding. Check your connection and try again.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/app-h5/cloud/mobile-data/buy");
+    await expect(page.getByRole("button", { name: "Go back" })).toBeVisible();
   });
 
   test("a page outside the route table is a 404 with a way back @no-js", async ({ page }) => {

@@ -4,7 +4,13 @@ import { devVars } from "./lib/project.ts";
 import { serveFreshDemo } from "./lib/servers.ts";
 
 devVars();
-const servers = await serveFreshDemo({ stateDir: E2E.stateDir, storefrontPort: E2E.storefrontPort, apiPort: E2E.apiPort, quiet: true });
+const servers = await serveFreshDemo({
+  stateDir: E2E.stateDir,
+  storefrontPort: E2E.storefrontPort,
+  apiPort: E2E.apiPort,
+  vars: { UPSTREAM_REGIONS: JSON.stringify(E2E.unreachableRegion.table) },
+  quiet: true,
+});
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.on(signal, () => {
     servers.stop();
