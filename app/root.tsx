@@ -12,6 +12,8 @@ import { ToastProvider } from "./components/toasts.tsx";
 import { sessionContext } from "./context.ts";
 import { I18nProvider } from "./i18n/context.tsx";
 import { withFallback, type Messages } from "./i18n/translate.ts";
+// Only these two groups reach the browser: the error page when the root loader itself failed.
+import { errors, shell } from "../locales/en/common.json";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nextMiddleware];
 
@@ -48,7 +50,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh bg-page text-neutral-900 antialiased">
-        <I18nProvider locale={locale} messages={data?.messages ?? {}}>
+        <I18nProvider locale={locale} messages={data?.messages ?? { errors, shell }}>
           <ToastProvider flash={data?.toast ?? null}>
             <LoadingOverlayProvider>
               <NavigationProgress />

@@ -17,8 +17,8 @@ export async function migrateLocal(stateDir = STATE_DIR): Promise<void> {
 }
 
 export async function seedDemo(stateDir = STATE_DIR): Promise<void> {
-  const file = `${ROOT}.wrangler/demo-seed.sql`;
-  mkdirSync(`${ROOT}.wrangler`, { recursive: true });
+  const file = `${ROOT}${stateDir}/demo-seed.sql`;
+  mkdirSync(`${ROOT}${stateDir}`, { recursive: true });
   writeFileSync(file, demoSeedStatements(Math.floor(Date.now() / 1000)).join("\n"));
   await run(wrangler, ["d1", "execute", "DB", "--local", "--persist-to", stateDir, "-c", "cloud-api/wrangler.jsonc", "--file", file, "--yes"], {
     cwd: ROOT,

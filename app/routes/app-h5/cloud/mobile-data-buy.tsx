@@ -90,7 +90,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       selected: p.id === selected?.id,
       href: hrefFor(p.id),
     })),
-    coupon: !selected ? null : coupon ? { name: coupon.name, discount: money(coupon.amountCents) } : { name: null, discount: null, explicitNone: couponParam === "none" },
+    coupon: !selected
+      ? null
+      : coupon
+        ? { state: "applied" as const, name: coupon.name, discount: money(coupon.amountCents) }
+        : { state: couponParam === "none" ? ("not_used" as const) : ("none_usable" as const) },
     total: selected ? money(payableCents(priceCents, coupon)) : null,
   };
 }
@@ -188,7 +192,7 @@ export default function MobileDataBuy({ loaderData }: Route.ComponentProps) {
           {view.coupon && (
             <section className="m-3 flex items-center justify-between rounded-2xl bg-white p-4 text-sm">
               <h2 className="font-medium">{t("coupon.label")}</h2>
-              {view.coupon.discount ? (
+              {view.coupon.state === "applied" ? (
                 <span className="flex flex-col items-end">
                   <span className="font-semibold text-orange-700">{t("coupon.discount", { amount: view.coupon.discount })}</span>
                   <span dir="auto" className="text-xs text-neutral-500">
@@ -196,9 +200,7 @@ export default function MobileDataBuy({ loaderData }: Route.ComponentProps) {
                   </span>
                 </span>
               ) : (
-                <span className="text-neutral-500">
-                  {"explicitNone" in view.coupon && view.coupon.explicitNone ? t("coupon.notUsed") : t("coupon.noneUsable")}
-                </span>
+                <span className="text-neutral-500">{view.coupon.state === "not_used" ? t("coupon.notUsed") : t("coupon.noneUsable")}</span>
               )}
             </section>
           )}
