@@ -2,7 +2,6 @@
 
 export const ServiceType = { cloudStorage: 1, mobileData: 2, vip: 5, ai: 6 } as const;
 export type ServiceTypeCode = 1 | 2 | 3 | 4 | 5 | 6;
-export const SOLD_SERVICE_TYPES = [1, 2, 5, 6] as const;
 
 export function isServiceType(value: unknown): value is ServiceTypeCode {
   return typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= 6;
@@ -22,10 +21,6 @@ export function deviceTypeFromAttrs(attrs: string | null | undefined): DeviceTyp
 
 export const PaymentType = { wechat: 1, alipay: 2, paypal: 3, card: 4 } as const;
 export type PaymentTypeCode = 1 | 2 | 3 | 4;
-
-export function isPaymentType(value: unknown): value is PaymentTypeCode {
-  return value === 1 || value === 2 || value === 3 || value === 4;
-}
 
 /** Spec §2/§6: CN pays with WeChat or Alipay; every other country with PayPal or card. */
 export function paymentTypesFor(countryCode: string): readonly PaymentTypeCode[] {

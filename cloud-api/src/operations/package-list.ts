@@ -6,7 +6,7 @@ import { deviceServiceQuery } from "../http/schemas.ts";
 import { listPackages, type PackageRow } from "../repositories/packages.ts";
 import { requireOwnedDevice } from "../services/ownership.ts";
 
-export const packageOutput = z.object({
+const packageOutput = z.object({
   id: z.number().int(),
   serviceId: z.number().int(),
   productId: z.string(),
@@ -24,7 +24,7 @@ export const packageOutput = z.object({
   isUnlimited: z.number().int(),
 });
 
-export function packageToWire(row: PackageRow, lang: string): z.input<typeof packageOutput> {
+function packageToWire(row: PackageRow, lang: string): z.input<typeof packageOutput> {
   return {
     id: row.id,
     serviceId: row.service_id,

@@ -26,7 +26,3 @@ export async function listPackages(db: D1Database, serviceType: number, currency
     .all<PackageRow>();
   return results;
 }
-
-export function findPackage(db: D1Database, id: number): Promise<PackageRow | null> {
-  return db.prepare("SELECT * FROM packages WHERE id = ?").bind(id).first<PackageRow>();
-}
