@@ -6,8 +6,7 @@
 import autocannon from "autocannon";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { DEMO_ACCOUNTS } from "../cloud-api/demo/seed.ts";
-import { launchUrl, signIn } from "./lib/launch-link.ts";
+import { demoBuyer } from "./lib/launch-link.ts";
 import { capture, run } from "./lib/process.ts";
 import { devVars, ROOT } from "./lib/project.ts";
 import { SCREEN_LINKS } from "./lib/screens.ts";
@@ -79,11 +78,9 @@ const servers = await serveFreshDemo({ ...bench, quiet: true });
 
 const rows = [];
 try {
-  const { tokens, devices } = await signIn(`http://127.0.0.1:${bench.apiPort}`, vars, DEMO_ACCOUNTS.buyer);
+  const buyer = await demoBuyer(`http://127.0.0.1:${bench.apiPort}`, storefront, vars);
   for (const screen of screens) {
-    const device = devices.find((d) => d.deviceId === screen.deviceId);
-    if (!device) throw new Error(`no demo device ${screen.deviceId}`);
-    const { cookie, url } = await sessionFor(launchUrl({ storefront, tokens, device, aesKeyHex: vars.LAUNCH_AES_KEY ?? "", ...screen }));
+    const { cookie, url } = await sessionFor(buyer.link(screen));
     const html = await (await fetch(url, { headers: { cookie } })).text();
     rows.push({ screen: screen.screen, ...(await lighthouse(url, cookie)), firstLoadJs: firstLoadJs(html), ssr: await load(url, cookie) });
   }

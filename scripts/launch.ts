@@ -5,8 +5,8 @@
  * Local only: it talks to 127.0.0.1 and nothing else.
  */
 import { parseArgs } from "node:util";
-import { DEMO_ACCOUNTS, DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
-import { launchUrl, signIn } from "./lib/launch-link.ts";
+import { DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
+import { demoBuyer } from "./lib/launch-link.ts";
 import { CLOUD_API_PORT, devVars, STOREFRONT_PORT } from "./lib/project.ts";
 
 const { values } = parseArgs({
@@ -33,30 +33,27 @@ if (values.version !== undefined && values.version !== "2") {
 
 const vars = devVars();
 const api = `http://127.0.0.1:${CLOUD_API_PORT}`;
-let session;
+let buyer;
 try {
-  session = await signIn(api, vars, DEMO_ACCOUNTS.buyer);
+  buyer = await demoBuyer(api, `http://127.0.0.1:${STOREFRONT_PORT}`, vars);
 } catch (error) {
   console.error(`Could not reach the local cloud-api at ${api} (${String(error)}). Start the product with \`npm start\` first.`);
   process.exit(1);
 }
 const deviceId = values.device ?? (values.screen.includes("mobile-data") ? DEMO_DEVICES.sim : DEMO_DEVICES.camera);
-const device = session.devices.find((d) => d.deviceId === deviceId);
-if (!device) {
-  console.error(`The demo buyer has no device ${deviceId}. Theirs: ${session.devices.map((d) => d.deviceId).join(", ")}`);
+try {
+  console.log(
+    buyer.link({
+      screen: values.screen,
+      deviceId,
+      country: values.country,
+      language: values.language,
+      version: values.version,
+      pageType: values["page-type"],
+      codeId: values.code,
+    }),
+  );
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
   process.exit(2);
 }
-console.log(
-  launchUrl({
-    storefront: `http://127.0.0.1:${STOREFRONT_PORT}`,
-    screen: values.screen,
-    device,
-    tokens: session.tokens,
-    aesKeyHex: vars.LAUNCH_AES_KEY ?? "",
-    country: values.country,
-    language: values.language,
-    version: values.version,
-    pageType: values["page-type"],
-    codeId: values.code,
-  }),
-);

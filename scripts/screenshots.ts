@@ -4,8 +4,7 @@
  */
 import { chromium, devices } from "@playwright/test";
 import { mkdirSync } from "node:fs";
-import { DEMO_ACCOUNTS } from "../cloud-api/demo/seed.ts";
-import { launchUrl, signIn } from "./lib/launch-link.ts";
+import { demoBuyer } from "./lib/launch-link.ts";
 import { run } from "./lib/process.ts";
 import { devVars, ROOT } from "./lib/project.ts";
 import { SCREEN_LINKS } from "./lib/screens.ts";
@@ -21,14 +20,12 @@ const browser = await chromium.launch({
 });
 try {
   mkdirSync(`${ROOT}screenshots`, { recursive: true });
-  const { tokens, devices: owned } = await signIn(`http://127.0.0.1:${ports.apiPort}`, vars, DEMO_ACCOUNTS.buyer);
+  const buyer = await demoBuyer(`http://127.0.0.1:${ports.apiPort}`, `http://127.0.0.1:${ports.storefrontPort}`, vars);
   for (const link of SCREEN_LINKS) {
-    const device = owned.find((d) => d.deviceId === link.deviceId);
-    if (!device) throw new Error(`no demo device ${link.deviceId}`);
     for (const language of ["en", "zh", "ar"]) {
       const context = await browser.newContext({ ...devices["iPhone 13"] });
       const page = await context.newPage();
-      await page.goto(launchUrl({ storefront: `http://127.0.0.1:${ports.storefrontPort}`, tokens, device, aesKeyHex: vars.LAUNCH_AES_KEY ?? "", ...link, language }));
+      await page.goto(buyer.link({ ...link, language }));
       await page.waitForLoadState("networkidle");
       const name = link.label.replace(/\W+/g, "-").replace(/^-|-$/g, "").toLowerCase();
       const file = `${ROOT}screenshots/${name}-${language}.png`;

@@ -2,13 +2,12 @@
  * npm start: build, reset the local demo database (unless --keep-data), serve the storefront on 8787
  * and the cloud-api on 8788, and print a launch link for each screen.
  */
-import { launchUrl, signIn } from "./lib/launch-link.ts";
+import { demoBuyer } from "./lib/launch-link.ts";
 import { migrateLocal, resetLocalState, seedDemo } from "./lib/local-db.ts";
 import { run } from "./lib/process.ts";
 import { CLOUD_API_PORT, devVars, ROOT, STOREFRONT_PORT } from "./lib/project.ts";
 import { SCREEN_LINKS } from "./lib/screens.ts";
 import { startServers } from "./lib/servers.ts";
-import { DEMO_ACCOUNTS } from "../cloud-api/demo/seed.ts";
 
 const keepData = process.argv.includes("--keep-data");
 const vars = devVars();
@@ -27,12 +26,8 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
 }
 
 const storefront = `http://127.0.0.1:${STOREFRONT_PORT}`;
-const { tokens, devices } = await signIn(`http://127.0.0.1:${CLOUD_API_PORT}`, vars, DEMO_ACCOUNTS.buyer);
-const lines = SCREEN_LINKS.map((link) => {
-  const device = devices.find((d) => d.deviceId === link.deviceId);
-  if (!device) throw new Error(`demo device ${link.deviceId} is missing`);
-  return `  ${link.label}\n    ${launchUrl({ storefront, tokens, device, aesKeyHex: vars.LAUNCH_AES_KEY ?? "", ...link })}`;
-});
+const buyer = await demoBuyer(`http://127.0.0.1:${CLOUD_API_PORT}`, storefront, vars);
+const lines = SCREEN_LINKS.map((link) => `  ${link.label}\n    ${buyer.link(link)}`);
 console.log(`
 CamCloud is running.
   storefront  ${storefront}

@@ -1,4 +1,5 @@
 import { createCipheriv, createHash, randomBytes, randomInt } from "node:crypto";
+import { DEMO_ACCOUNTS } from "../../cloud-api/demo/seed.ts";
 
 /** Signs and sends one /v1 call the way the companion app's backend does (DESIGN.md §2). */
 export async function callCloudApi<T>(base: string, vars: Record<string, string>, path: string, body: unknown, accessToken = ""): Promise<T> {
@@ -75,4 +76,23 @@ export function launchUrl(options: LaunchOptions): string {
   if (options.version) query.set("version", options.version);
   if (options.pageType) query.set("page_type", options.pageType);
   return `${options.storefront}/app-h5/${options.screen.replace(/^\/+/, "")}?${query}`;
+}
+
+export type ScreenLaunch = Omit<LaunchOptions, "storefront" | "device" | "tokens" | "aesKeyHex"> & {
+  deviceId: string;
+  /** Replaces some of the signed-in tokens (e.g. a forged access token). */
+  tokens?: Partial<SignIn>;
+};
+
+/** Signs the demo buyer in and makes launch links for their devices, as the companion app would. */
+export async function demoBuyer(api: string, storefront: string, vars: Record<string, string>) {
+  const { tokens, devices } = await signIn(api, vars, DEMO_ACCOUNTS.buyer);
+  return {
+    devices,
+    link({ deviceId, tokens: replaced, ...options }: ScreenLaunch): string {
+      const device = devices.find((d) => d.deviceId === deviceId);
+      if (!device) throw new Error(`the demo buyer has no device ${deviceId}; theirs: ${devices.map((d) => d.deviceId).join(", ")}`);
+      return launchUrl({ storefront, device, tokens: { ...tokens, ...replaced }, aesKeyHex: vars.LAUNCH_AES_KEY ?? "", ...options });
+    },
+  };
 }

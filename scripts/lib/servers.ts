@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { migrateLocal, resetLocalState, seedDemo } from "./local-db.ts";
 import { quietEnv, waitForHttp } from "./process.ts";
 import { ROOT, STATE_DIR } from "./project.ts";
 
@@ -46,7 +47,6 @@ export async function startServers(options: ServeOptions) {
 
 /** A fresh demo on its own ports and state: what the e2e tests, the bench and the screenshots run against. */
 export async function serveFreshDemo(options: ServeOptions & { stateDir: string }) {
-  const { migrateLocal, resetLocalState, seedDemo } = await import("./local-db.ts");
   resetLocalState(options.stateDir);
   await migrateLocal(options.stateDir);
   await seedDemo(options.stateDir);

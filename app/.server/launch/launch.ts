@@ -41,10 +41,11 @@ export const launchMiddleware: MiddlewareFunction<Response> = async ({ request, 
 
   const session = context.get(sessionContext);
   const { env } = context.get(cloudflareContext);
+  const version = url.searchParams.get("version");
   url.searchParams.delete("params");
   url.searchParams.delete("version");
   try {
-    const payload = await decodeLaunchPayload(params, new URL(request.url).searchParams.get("version"), env.LAUNCH_AES_KEY);
+    const payload = await decodeLaunchPayload(params, version, env.LAUNCH_AES_KEY);
     session.set("launch", launchStateFrom(payload, url.searchParams));
     session.set("tokens", {
       accessToken: payload.token ?? "",
