@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { Hono } from "hono";
 import type { CloudApiEnv } from "./env.ts";
 import { ApiError, failure, Status, success } from "./http/envelope.ts";
@@ -11,6 +12,8 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
   const app = new Hono<{ Bindings: CloudApiEnv }>();
 
   for (const op of ops) {
+    // Unknown fields are refused (400 naming the field) rather than silently dropped.
+    const inputSchema = op.input instanceof z.ZodObject ? op.input.strict() : op.input;
     app.on(op.method, op.path, async (c) => {
       await verifySignedRequest(c.req.raw, c.env);
       const facts: RequestFacts = {
@@ -21,7 +24,7 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
       };
       const user = op.access === "user" ? await authenticate(c.env.DB, c.req.header("accessToken")) : null;
       const raw = op.method === "GET" ? Object.fromEntries(new URL(c.req.url).searchParams) : await readJsonBody(c.req.raw);
-      const input = parseOrRefuse(op.input, raw);
+      const input = parseOrRefuse(inputSchema, raw);
       const data = await op.handle(user ? { ...facts, userId: user.userId } : facts, input);
       return success(c, op.output.parse(data));
     });

@@ -20,3 +20,42 @@ export async function listEntitlements(db: D1Database, deviceId: string, service
     .all<EntitlementRow>();
   return results;
 }
+
+export interface EntitlementGrant {
+  deviceId: string;
+  serviceType: number;
+  packageId: number;
+  /** The package's name column (JSON by language), copied so that a later rename leaves history alone. */
+  serviceName: string;
+  periodDays: number;
+  /** 2 for an unlimited package, 1 otherwise. */
+  status: 1 | 2;
+  source: "order" | "vip_card" | "storage_card";
+  sourceRef: string;
+}
+
+/**
+ * A statement that grants a period: it starts now, or when the device's last period of the service
+ * ends if that is later (a purchase queues after the current period). Computed inside the statement so
+ * that two grants at once cannot both start at the same moment. A second grant for the same source is
+ * ignored (unique source, source_ref), which makes fulfilment safe to retry.
+ */
+export function grantStatement(db: D1Database, grant: EntitlementGrant, now: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO entitlements (device_id, service_type, package_id, service_name, status, start_time, end_time, source, source_ref)
+       SELECT ?1, ?2, ?3, ?4, ?5, start, start + ?6 * 86400, ?7, ?8
+       FROM (SELECT MAX(?9, COALESCE((SELECT MAX(end_time) FROM entitlements
+                                      WHERE device_id = ?1 AND service_type = ?2 AND revoked_at IS NULL), 0)) AS start)
+       WHERE true
+       ON CONFLICT (source, source_ref) DO NOTHING`,
+    )
+    .bind(grant.deviceId, grant.serviceType, grant.packageId, grant.serviceName, grant.status, grant.periodDays, grant.source, grant.sourceRef, now);
+}
+
+/** Revokes the period a source granted (a refunded card or order); revoking twice changes nothing. */
+export function revokeStatement(db: D1Database, source: EntitlementGrant["source"], sourceRef: string, now: number): D1PreparedStatement {
+  return db
+    .prepare("UPDATE entitlements SET revoked_at = ? WHERE source = ? AND source_ref = ? AND revoked_at IS NULL")
+    .bind(now, source, sourceRef);
+}
