@@ -10,6 +10,7 @@ export const TEST_SECRETS = {
   APP_SECRET: "test-app-secret-0123456789",
   LAUNCH_AES_KEY: "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
   SESSION_SECRET: "test-session-secret-0123456789",
+  SANDBOX_NOTIFY_SECRET: "test-sandbox-secret-0123456789",
 };
 
 export default defineConfig({

@@ -6,5 +6,7 @@ export default [
     route("no-login/:type", "routes/app-h5/no-login.tsx"),
     route("cloud/mobile-data/buy", "routes/app-h5/cloud/mobile-data-buy.tsx"),
   ]),
+  route("sandbox/*", "routes/provider-forward.ts", { id: "sandbox-forward" }),
+  route("v1/pay/notify/:provider", "routes/provider-forward.ts", { id: "notify-forward" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

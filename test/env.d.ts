@@ -3,6 +3,7 @@ declare global {
   namespace Cloudflare {
     interface Env {
       DB: D1Database;
+      FULFILMENT: Queue<{ orderId: string }>;
       SESSIONS_DB: D1Database;
       CLOUD_API_MIGRATIONS: D1Migration[];
       SESSION_MIGRATIONS: D1Migration[];
@@ -10,6 +11,7 @@ declare global {
       APP_SECRET: string;
       LAUNCH_AES_KEY: string;
       SESSION_SECRET: string;
+      SANDBOX_NOTIFY_SECRET: string;
       UPSTREAM_TIMEOUT_MS: string;
     }
   }

@@ -2,10 +2,14 @@ import { z } from "zod";
 import { Hono } from "hono";
 import type { CloudApiEnv } from "./env.ts";
 import { ApiError, failure, Status, success } from "./http/envelope.ts";
+import { buildOpenApiDocument, type OpenApiDocument } from "./http/openapi.ts";
 import type { AnyOperation, RequestFacts } from "./http/operation.ts";
 import { verifySignedRequest } from "./http/signature.ts";
-import { parseOrRefuse, readJsonBody } from "./http/validation.ts";
+import { parseOrRefuse, readBodyText, readJsonBody } from "./http/validation.ts";
 import { operations } from "./operations/index.ts";
+import { PROVIDER_NAMES } from "./payments/provider.ts";
+import { sandboxRoutes } from "./payments/sandbox/routes.ts";
+import { handleNotification } from "./services/payment-events.ts";
 import { authenticate } from "./services/tokens.ts";
 
 export function buildApp(ops: readonly AnyOperation[] = operations) {
@@ -29,6 +33,20 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
       return success(c, op.output.parse(data));
     });
   }
+
+  // Unsigned, built on the first request of the isolate.
+  let openApi: OpenApiDocument | undefined;
+  app.get("/v1/openapi.json", (c) => c.json((openApi ??= buildOpenApiDocument(ops))));
+
+  // Provider notifications are signed by the provider, not with the app secret (DESIGN.md §3).
+  app.post("/v1/pay/notify/:provider", async (c) => {
+    const provider = PROVIDER_NAMES.find((name) => name === c.req.param("provider"));
+    if (!provider) return failure(c, Status.notFound, `no such payment provider: ${c.req.param("provider")}`);
+    return handleNotification(c.env, provider, c.req.raw, await readBodyText(c.req.raw, "notification rejected"));
+  });
+
+  // The sandbox provider's checkout pages and scripts; its notifications come back through this app.
+  app.route("/sandbox", sandboxRoutes(async (request, env) => app.fetch(request, env)));
 
   app.notFound((c) => failure(c, Status.notFound, `no such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`));
   app.onError((error, c) => {

@@ -1,17 +1,22 @@
 import { buildApp } from "./app.ts";
-import type { CloudApiEnv } from "./env.ts";
-import { nowSeconds } from "./http/clock.ts";
-import { SIGNATURE_WINDOW_SECONDS } from "../../domain/signature.ts";
-import { forgetTokensExpiredBefore } from "./repositories/auth-tokens.ts";
-import { forgetNoncesBefore } from "./repositories/request-nonces.ts";
+import { runSweeps } from "./cron/sweeps.ts";
+import { checkSecrets, type CloudApiEnv } from "./env.ts";
+import { consumeFulfilment } from "./fulfilment/consumer.ts";
+import type { FulfilmentMessage } from "./fulfilment/message.ts";
 
 const app = buildApp();
 
 export default {
-  fetch: app.fetch,
-  async scheduled(_controller, env) {
-    const now = nowSeconds();
-    await forgetNoncesBefore(env.DB, now - 2 * SIGNATURE_WINDOW_SECONDS);
-    await forgetTokensExpiredBefore(env.DB, now - 86400);
+  fetch(request, env, ctx) {
+    checkSecrets(env);
+    return app.fetch(request, env, ctx);
   },
-} satisfies ExportedHandler<CloudApiEnv>;
+  async scheduled(_controller, env) {
+    checkSecrets(env);
+    console.log("cron sweeps", JSON.stringify(await runSweeps(env)));
+  },
+  async queue(batch, env) {
+    checkSecrets(env);
+    await consumeFulfilment(batch, env);
+  },
+} satisfies ExportedHandler<CloudApiEnv, FulfilmentMessage>;

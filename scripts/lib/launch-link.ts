@@ -21,6 +21,8 @@ export interface SignIn {
   accessToken: string;
   refreshToken: string;
   tgAccessToken: string;
+  /** The purchase signature; an empty one makes the storefront confirm orders with v2 instead of v3. */
+  signature: string;
 }
 
 export interface DemoDevice {
@@ -61,7 +63,7 @@ export function launchUrl(options: LaunchOptions): string {
     token: options.tokens.accessToken,
     refreshToken: options.tokens.refreshToken,
     tgAccessToken: options.tokens.tgAccessToken,
-    signature: "",
+    signature: options.tokens.signature,
     app_package_name: "com.camcloud.demo",
     codeId: options.codeId ?? "",
   };

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -7,16 +7,29 @@ export const STOREFRONT_PORT = 8787;
 export const CLOUD_API_PORT = 8788;
 
 /** Reads .dev.vars (copying the documented demo values when it is missing). */
-export function devVars(): Record<string, string> {
-  const path = `${ROOT}.dev.vars`;
-  if (!existsSync(path)) copyFileSync(`${ROOT}.dev.vars.example`, path);
+function readVars(path: string): Record<string, string> {
   const vars: Record<string, string> = {};
   for (const line of readFileSync(path, "utf8").split("\n")) {
     const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
     if (match?.[1]) vars[match[1]] = (match[2] ?? "").replace(/^"(.*)"$/, "$1");
   }
-  for (const key of ["APP_ID", "APP_SECRET", "LAUNCH_AES_KEY", "SESSION_SECRET"]) {
-    if (!vars[key]) throw new Error(`.dev.vars lacks ${key}; see .dev.vars.example`);
+  return vars;
+}
+
+/**
+ * The local secrets: .dev.vars, created from .dev.vars.example when missing. A secret added to the
+ * example later is appended to an existing .dev.vars with its demo value, so that an older checkout
+ * keeps starting.
+ */
+export function devVars(): Record<string, string> {
+  const path = `${ROOT}.dev.vars`;
+  const examplePath = `${ROOT}.dev.vars.example`;
+  if (!existsSync(path)) copyFileSync(examplePath, path);
+  const vars = readVars(path);
+  const missing = Object.entries(readVars(examplePath)).filter(([key]) => !(key in vars));
+  if (missing.length) {
+    appendFileSync(path, `\n# Added from .dev.vars.example\n${missing.map(([key, value]) => `${key}=${value}`).join("\n")}\n`);
+    for (const [key, value] of missing) vars[key] = value;
   }
   return vars;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PaymentTypeCode } from "../../../domain/services.ts";
 
 /** Field schemas shared by operations, so that a refusal names the field the same way everywhere. */
 export const deviceId = z.string().trim().min(1, "required").max(64);
@@ -8,10 +9,26 @@ export const countryCode = z
   .regex(/^[A-Za-z]{2}$/, "must be a 2-letter country code")
   .transform((v) => v.toUpperCase());
 export const language = z.string().trim().min(2).max(16);
-export const serviceType = z.coerce.number().int().min(1).max(6);
+/** A JSON number; only text (a query string value) is converted, so that true or [3] is refused rather than read as 1 or 3. */
+export const serviceType = z.preprocess((v) => (typeof v === "string" ? Number(v) : v), z.number().int().min(1).max(6));
 export const iccId = z.string().trim().regex(/^\d{18,22}[A-Za-z]?$/, "must be an ICCID (18-22 digits)");
 /** A wire amount: a number of yuan/dollars with at most 2 decimals. */
-export const amount = z.number().nonnegative().multipleOf(0.01);
+export const amount = z.number().nonnegative().max(99_999_999.99).multipleOf(0.01);
 
 /** The input of the calls that ask about one service of one device (spec §7: package list, current package). */
 export const deviceServiceQuery = z.object({ language: language.optional(), countryCode: countryCode.optional(), deviceId, type: serviceType });
+
+export const orderId = z.string().trim().min(1, "required").max(64);
+export const paymentType = z.number().int().min(1).max(4).transform((code) => code as PaymentTypeCode);
+
+/** What confirm and repay answer: spec §3 order response, plus the amount and currency to show. */
+export const paymentStartOutput = z.object({
+  orderId: z.string(),
+  paymentType: z.number().int(),
+  h5PaymentUrl: z.string().nullable(),
+  alipayForm: z.string().nullable(),
+  payPalOrderId: z.string().nullable(),
+  sessionId: z.string().nullable(),
+  payAmount: z.number(),
+  currencyCode: z.string(),
+});

@@ -1,9 +1,15 @@
 import type { AnyOperation } from "../http/operation.ts";
+import { orderCancel } from "./cancel-order.ts";
+import { confirmOrderV2, confirmOrderV3 } from "./confirm-order.ts";
 import { currentPackage } from "./current-package.ts";
 import { deviceList } from "./device-list.ts";
 import { issueToken } from "./issue-token.ts";
+import { orderList } from "./order-list.ts";
+import { orderStatus } from "./order-status.ts";
 import { packageList } from "./package-list.ts";
+import { payOrderInfo } from "./pay-order-info.ts";
 import { refreshToken } from "./refresh-token.ts";
+import { orderRepay } from "./repay-order.ts";
 import { simcardDetails } from "./simcard-details.ts";
 import { userCoupons } from "./user-coupons.ts";
 
@@ -16,4 +22,11 @@ export const operations: readonly AnyOperation[] = [
   currentPackage,
   simcardDetails,
   userCoupons,
+  confirmOrderV2,
+  confirmOrderV3,
+  orderList,
+  orderStatus,
+  payOrderInfo,
+  orderCancel,
+  orderRepay,
 ];

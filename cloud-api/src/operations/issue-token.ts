@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { ApiError, Status } from "../http/envelope.ts";
 import { defineOperation } from "../http/operation.ts";
+import { purchaseSignature } from "../services/checkout.ts";
 import { issueSignIn, tokenSettings } from "../services/tokens.ts";
 
 /**
  * Server to server: the companion app's backend, which holds the app secret, signs a user in and gets
- * the token pair (and the device-listing token) that it puts in a launch link.
+ * the token pair, the device-listing token and the purchase signature that it puts in a launch link.
  */
 export const issueToken = defineOperation({
   method: "POST",
@@ -18,6 +19,7 @@ export const issueToken = defineOperation({
     accessToken: z.string(),
     refreshToken: z.string(),
     tgAccessToken: z.string(),
+    signature: z.string(),
     expiresIn: z.number().int(),
   }),
   async handle({ env }, { account }) {
@@ -25,6 +27,6 @@ export const issueToken = defineOperation({
     if (!user) throw new ApiError(Status.notFound, "user not found");
     const settings = tokenSettings(env);
     const tokens = await issueSignIn(env.DB, user.id, settings);
-    return { userId: user.id, ...tokens, expiresIn: settings.accessTtl };
+    return { userId: user.id, ...tokens, signature: await purchaseSignature(env.APP_SECRET, user.id), expiresIn: settings.accessTtl };
   },
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { currencyForCountry, fromCents } from "../../../domain/money.ts";
+import { visiblePackages } from "../../../domain/packages.ts";
 import { localize } from "../http/localize.ts";
 import { defineOperation } from "../http/operation.ts";
 import { deviceServiceQuery } from "../http/schemas.ts";
@@ -48,13 +49,16 @@ export const packageList = defineOperation({
   method: "POST",
   path: "/v1/cloud/package/list",
   access: "user",
-  summary: "Packages of a service type for a device, in the country's currency, by displaySort",
-  input: deviceServiceQuery,
+  summary:
+    "Packages of a service type for a device in the country's currency, as spec §5 shows them: mobile data hides isGive, " +
+    "other types keep isSale 1 (and, with serviceId, VIP receive mode, only that service), by displaySort",
+  input: deviceServiceQuery.extend({ serviceId: z.number().int().positive().optional() }),
   output: z.object({ packageList: z.array(packageOutput) }),
   async handle(ctx, input) {
     await requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId);
     const lang = input.language ?? ctx.language;
     const rows = await listPackages(ctx.env.DB, input.type, currencyForCountry(input.countryCode ?? ctx.countryCode));
-    return { packageList: rows.map((row) => packageToWire(row, lang)) };
+    const wire = rows.map((row) => packageToWire(row, lang));
+    return { packageList: visiblePackages(wire, { serviceType: input.type, receiveServiceId: input.serviceId ?? null }) };
   },
 });

@@ -26,3 +26,7 @@ export async function listPackages(db: D1Database, serviceType: number, currency
     .all<PackageRow>();
   return results;
 }
+
+export function findPackage(db: D1Database, packageId: number): Promise<PackageRow | null> {
+  return db.prepare("SELECT * FROM packages WHERE id = ?").bind(packageId).first<PackageRow>();
+}

@@ -7,6 +7,7 @@ import {
   revokeFamily,
   type TokenKind,
 } from "../repositories/auth-tokens.ts";
+import { positiveInt } from "../settings.ts";
 import { randomToken, sha256Hex } from "./hashing.ts";
 
 export interface TokenSettings {
@@ -20,14 +21,10 @@ export function tokenSettings(env: {
   REFRESH_TOKEN_TTL_SECONDS?: string;
   REFRESH_GRACE_SECONDS?: string;
 }): TokenSettings {
-  const seconds = (value: string | undefined, fallback: number) => {
-    const n = Number(value);
-    return Number.isInteger(n) && n > 0 ? n : fallback;
-  };
   return {
-    accessTtl: seconds(env.ACCESS_TOKEN_TTL_SECONDS, 7200),
-    refreshTtl: seconds(env.REFRESH_TOKEN_TTL_SECONDS, 30 * 86400),
-    refreshGrace: seconds(env.REFRESH_GRACE_SECONDS, 60),
+    accessTtl: positiveInt(env.ACCESS_TOKEN_TTL_SECONDS, 7200),
+    refreshTtl: positiveInt(env.REFRESH_TOKEN_TTL_SECONDS, 30 * 86400),
+    refreshGrace: positiveInt(env.REFRESH_GRACE_SECONDS, 60),
   };
 }
 

@@ -1,0 +1,126 @@
+import { z } from "zod";
+import { type BusinessStatus, httpStatusOf, Status } from "./envelope.ts";
+import type { AnyOperation } from "./operation.ts";
+
+type JsonSchema = Record<string, unknown>;
+type ErrorStatus = Exclude<BusinessStatus, 200>;
+
+export interface OpenApiDocument {
+  openapi: `3.1.${number}`;
+  info: { title: string; version: string; description: string };
+  paths: Record<string, Record<string, JsonSchema>>;
+  components: Record<string, Record<string, JsonSchema>>;
+}
+
+const errorMeaning: Record<ErrorStatus, string> = {
+  [Status.invalidParams]: "invalid params; msg names the field",
+  [Status.badSignature]: "bad or missing signature, or a replayed request",
+  [Status.forbidden]: "the device is not owned by the token's user",
+  [Status.notFound]: "not found",
+  [Status.conflict]: "state conflict, e.g. cancelling a paid order",
+  [Status.rateLimited]: "rate limited",
+  [Status.internal]: "internal error",
+  [Status.tokenExpired]: "access token expired (operations that take an accessToken)",
+  [Status.tokenInvalid]: "access token invalid (operations that take an accessToken)",
+};
+
+/** DESIGN.md §2 signing headers; all four together authorise a call. */
+const signingHeaders = {
+  appid: "The app's id.",
+  noticeStr: "A random 8-digit number; the same noticeStr and timestamp are refused again for the same appid and access token.",
+  timestamp: "Unix seconds, within 300 s of the server's clock.",
+  signature: "md5_hex_lower(appid + appSecret + noticeStr + timestamp).",
+};
+
+const contextHeaders = {
+  platform: { description: "The client platform, H5 for the storefront.", schema: { type: "string", examples: ["H5"] } },
+  appVersion: { description: "The client version, 2.0.", schema: { type: "string", examples: ["2.0"] } },
+  countryCode: { description: "The buyer's country, for operations whose input does not say.", schema: { type: "string", default: "CN" } },
+  appLanguage: { description: "The buyer's language, for operations whose input does not say.", schema: { type: "string", default: "en" } },
+};
+
+/** Request schemas describe what a client sends (before transforms and defaults), response schemas what the server sends. */
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", io });
+  return rest;
+}
+
+function inputSchema(op: AnyOperation): JsonSchema {
+  const schema = jsonSchema(op.input, "input");
+  // buildApp refuses unknown fields (.strict()), which the input io of a plain object does not show.
+  return schema.type === "object" ? { ...schema, additionalProperties: false } : schema;
+}
+
+function json(schema: JsonSchema) {
+  return { content: { "application/json": { schema } } };
+}
+
+function errorResponses(): Record<string, JsonSchema> {
+  const codesByHttp = new Map<number, ErrorStatus[]>();
+  for (const code of Object.values(Status)) {
+    if (code === Status.ok) continue;
+    const http = httpStatusOf(code);
+    codesByHttp.set(http, [...(codesByHttp.get(http) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...codesByHttp].map(([http, codes]) => [
+      String(http),
+      {
+        description: codes.map((code) => `${code}: ${errorMeaning[code]}`).join("; "),
+        ...json(jsonSchema(z.object({ status: z.literal(codes), msg: z.string(), data: z.null() }), "output")),
+      },
+    ]),
+  );
+}
+
+function operationObject(op: AnyOperation, errorHttpStatuses: string[]): JsonSchema {
+  const input = inputSchema(op);
+  const { properties = {}, required = [] } = input as { properties?: Record<string, JsonSchema>; required?: string[] };
+  const security = Object.fromEntries([...Object.keys(signingHeaders), ...(op.access === "user" ? ["accessToken"] : [])].map((name) => [name, []]));
+  return {
+    summary: op.summary,
+    security: [security],
+    parameters: [
+      ...Object.keys(contextHeaders).map((name) => ({ $ref: `#/components/parameters/${name}` })),
+      ...(op.method === "GET"
+        ? Object.entries(properties).map(([name, schema]) => ({ name, in: "query", required: required.includes(name), schema }))
+        : []),
+    ],
+    ...(op.method === "POST" ? { requestBody: json(input) } : {}),
+    responses: {
+      200: {
+        description: "success",
+        ...json(jsonSchema(z.object({ status: z.literal(Status.ok), msg: z.literal("success"), data: op.output }), "output")),
+      },
+      ...Object.fromEntries(errorHttpStatuses.map((http) => [http, { $ref: `#/components/responses/${http}` }])),
+    },
+  };
+}
+
+/** The OpenAPI 3.1 description of the operations, from the same zod schemas that validate them. */
+export function buildOpenApiDocument(operations: readonly AnyOperation[]): OpenApiDocument {
+  const responses = errorResponses();
+  const paths: OpenApiDocument["paths"] = {};
+  for (const op of operations) {
+    paths[op.path] = { ...paths[op.path], [op.method.toLowerCase()]: operationObject(op, Object.keys(responses)) };
+  }
+  return {
+    openapi: "3.1.1",
+    info: {
+      title: "CamCloud cloud-api",
+      version: "1",
+      description:
+        "Every response is the envelope {status, msg, data}; status 200 is success, any other is a business code whose class " +
+        "the HTTP status mirrors (401 for 1009 and 1010). Every call carries the signing headers of the security schemes.",
+    },
+    paths,
+    components: {
+      securitySchemes: {
+        ...Object.fromEntries(Object.entries(signingHeaders).map(([name, description]) => [name, { type: "apiKey", in: "header", name, description }])),
+        accessToken: { type: "apiKey", in: "header", name: "accessToken", description: "The user's access token." },
+      },
+      parameters: Object.fromEntries(Object.entries(contextHeaders).map(([name, header]) => [name, { name, in: "header", required: false, ...header }])),
+      responses,
+    },
+  };
+}

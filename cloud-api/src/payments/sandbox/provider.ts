@@ -1,0 +1,129 @@
+import { toCents } from "../../../../domain/money.ts";
+import type { CloudApiEnv } from "../../env.ts";
+import { nowSeconds } from "../../http/clock.ts";
+import { randomToken } from "../../services/hashing.ts";
+import { orderSettings } from "../../settings.ts";
+import {
+  ProviderUnavailable,
+  type CreatedPayment,
+  type PaymentInstructions,
+  type PaymentOutcome,
+  type PaymentProvider,
+  type PaymentReport,
+  type PaymentRequest,
+  type ProviderName,
+} from "../provider.ts";
+import { alipayForm } from "./alipay-form.ts";
+import { findSandboxPayment, moveSandboxPayment, openSandboxPayment, type SandboxPaymentRow, type SandboxStatus } from "./ledger.ts";
+import { outcomeOf, SANDBOX_SIGNATURE_HEADER, verifySandboxNotification } from "./notifications.ts";
+
+const OUTCOME_OF_STATUS: Record<SandboxStatus, PaymentOutcome> = {
+  created: "pending",
+  approved: "approved",
+  paid: "paid",
+  failed: "failed",
+  cancelled: "cancelled",
+  refunded: "refunded",
+};
+
+/** Provider-looking references: a WeChat prepay id, an Alipay trade no, a PayPal order id, a Checkout Session id. */
+function newRef(method: ProviderName): string {
+  const token = randomToken(16).replace(/[-_]/g, "0");
+  switch (method) {
+    case "wechat":
+      return `wx${token}`;
+    case "alipay":
+      return `2026${crypto.getRandomValues(new Uint32Array(3)).join("").slice(0, 24)}`;
+    case "paypal":
+      return token.toUpperCase().slice(0, 17);
+    case "stripe":
+      return `cs_test_${token}`;
+  }
+}
+
+function reportOf(row: SandboxPaymentRow): PaymentReport {
+  return { providerRef: row.ref, outcome: OUTCOME_OF_STATUS[row.status], amountCents: row.amount_cents, currency: row.currency_code };
+}
+
+/**
+ * The sandbox provider: the default for every method while no provider keys are configured. It keeps
+ * its own ledger, serves checkout pages and scripts under /sandbox (cloud-api/src/sandbox), and sends
+ * signed notifications to /v1/pay/notify/<provider>, as a real provider would.
+ */
+export function sandboxProvider(env: CloudApiEnv, name: ProviderName): PaymentProvider {
+  const base = () => orderSettings(env).publicBaseUrl;
+
+  async function find(ref: string): Promise<SandboxPaymentRow> {
+    const row = await findSandboxPayment(env.DB, ref);
+    if (!row || row.method !== name) throw new ProviderUnavailable(`the sandbox has no ${name} payment ${ref}`);
+    return row;
+  }
+
+  return {
+    name,
+
+    async createPayment(request: PaymentRequest): Promise<CreatedPayment> {
+      const ref = newRef(name);
+      await openSandboxPayment(env.DB, {
+        ref,
+        method: name,
+        merchant_order_id: request.orderId,
+        description: request.description,
+        amount_cents: request.amountCents,
+        currency_code: request.currency,
+        return_url: request.returnUrl,
+        created_at: nowSeconds(),
+      });
+      const instructions: PaymentInstructions =
+        name === "wechat"
+          ? { h5PaymentUrl: `${base()}/sandbox/wechat/pay?prepay_id=${encodeURIComponent(ref)}` }
+          : name === "alipay"
+            ? { alipayForm: await alipayForm(env, base(), { ref, request }) }
+            : name === "paypal"
+              ? { payPalOrderId: ref }
+              : { sessionId: ref };
+      return { providerRef: ref, instructions };
+    },
+
+    async verifyNotification(request: Request, body: string) {
+      const event = await verifySandboxNotification(
+        env.SANDBOX_NOTIFY_SECRET,
+        request.headers.get(SANDBOX_SIGNATURE_HEADER),
+        body,
+        nowSeconds(),
+        name,
+      );
+      return {
+        eventId: event.id,
+        providerRef: event.data.ref,
+        outcome: outcomeOf(event.type),
+        amountCents: toCents(Number(event.data.amount)),
+        currency: event.data.currency,
+      };
+    },
+
+    acknowledge() {
+      return Response.json({ status: 200, msg: "success", data: null });
+    },
+
+    async queryPayment(ref: string) {
+      return reportOf(await find(ref));
+    },
+
+    async capture(ref: string) {
+      await find(ref);
+      await moveSandboxPayment(env.DB, ref, ["approved"], "paid", nowSeconds());
+      return reportOf(await find(ref));
+    },
+
+    async refund(ref: string, amountCents: number) {
+      const row = await find(ref);
+      if (amountCents !== row.amount_cents) throw new ProviderUnavailable("the sandbox refunds whole payments only");
+      if (row.status === "refunded") return { outcome: "refunded" };
+      if (!(await moveSandboxPayment(env.DB, ref, ["paid"], "refunded", nowSeconds()))) {
+        throw new ProviderUnavailable(`sandbox payment ${ref} is ${row.status}, not refundable`);
+      }
+      return { outcome: "refunded" };
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import { canTransition, OrderStatus, type OrderStatusCode } from "../../../domain/order-status.ts";
+import type { CurrencyCode } from "../../../domain/money.ts";
+
+export interface OrderRow {
+  order_id: string;
+  user_id: number;
+  device_id: string;
+  service_type: number;
+  package_id: number;
+  service_name: string;
+  period_days: number;
+  currency_code: CurrencyCode;
+  price_cents: number;
+  coupon_id: number | null;
+  discount_cents: number;
+  pay_cents: number;
+  payment_type: 1 | 2 | 3 | 4;
+  status: OrderStatusCode;
+  language: string;
+  country_code: string;
+  created_at: number;
+  paid_at: number | null;
+  updated_at: number;
+}
+
+export function findOrder(db: D1Database, orderId: string): Promise<OrderRow | null> {
+  return db.prepare("SELECT * FROM orders WHERE order_id = ?").bind(orderId).first<OrderRow>();
+}
+
+export async function listOrdersOfDevice(
+  db: D1Database,
+  query: { deviceId: string; serviceType: number; offset: number; limit: number },
+): Promise<OrderRow[]> {
+  const { results } = await db
+    .prepare("SELECT * FROM orders WHERE device_id = ? AND service_type = ? ORDER BY created_at DESC, order_id DESC LIMIT ? OFFSET ?")
+    .bind(query.deviceId, query.serviceType, query.limit, query.offset)
+    .all<OrderRow>();
+  return results;
+}
+
+const placeholders = (values: readonly unknown[]) => values.map(() => "?").join(", ");
+
+const FROM_STATUSES = new Map<OrderStatusCode, OrderStatusCode[]>(
+  Object.values(OrderStatus).map((to) => [to, Object.values(OrderStatus).filter((from) => canTransition(from, to))]),
+);
+
+/**
+ * Moves an order to `to` only from a status that may lead there (domain/order-status.ts); the
+ * trigger order_status_history appends the event. meta.changes is 0 when the move is not allowed (and
+ * counts the event row too when it is: test it with > 0).
+ */
+export function transitionStatement(
+  db: D1Database,
+  orderId: string,
+  to: OrderStatusCode,
+  reason: string,
+  now: number,
+): D1PreparedStatement {
+  const from = FROM_STATUSES.get(to) ?? [];
+  return db
+    .prepare(
+      `UPDATE orders SET status = ?1, status_reason = ?2, updated_at = ?3,
+              paid_at = CASE WHEN ?1 = ${OrderStatus.paid} THEN ?3 ELSE paid_at END
+       WHERE order_id = ?4 AND status IN (${placeholders(from) || "NULL"})`,
+    )
+    .bind(to, reason, now, orderId, ...from);
+}
+
+type OrderRef = { order_id: string; status: OrderStatusCode };
+
+/** Orders in one of the statuses, created before a time (unpaid orders to close). */
+export async function ordersCreatedBefore(db: D1Database, statuses: readonly OrderStatusCode[], before: number, limit: number) {
+  const { results } = await db
+    .prepare(`SELECT order_id, status FROM orders WHERE status IN (${placeholders(statuses)}) AND created_at < ? ORDER BY created_at LIMIT ?`)
+    .bind(...statuses, before, limit)
+    .all<OrderRef>();
+  return results;
+}
+
+/** Orders in one of the statuses, last changed before a time (fulfilment that stalled). */
+export async function ordersUpdatedBefore(db: D1Database, statuses: readonly OrderStatusCode[], before: number, limit: number) {
+  const { results } = await db
+    .prepare(`SELECT order_id, status FROM orders WHERE status IN (${placeholders(statuses)}) AND updated_at < ? ORDER BY updated_at LIMIT ?`)
+    .bind(...statuses, before, limit)
+    .all<OrderRef>();
+  return results;
+}
+
+/** Fulfilled orders whose granted period has ended. */
+export async function fulfilledOrdersEndedBefore(db: D1Database, now: number, limit: number) {
+  const { results } = await db
+    .prepare(
+      `SELECT o.order_id, o.status FROM orders o
+       JOIN entitlements e ON e.source = 'order' AND e.source_ref = o.order_id
+       WHERE o.status = ${OrderStatus.purchaseSucceeded} AND e.end_time <= ? ORDER BY e.end_time LIMIT ?`,
+    )
+    .bind(now, limit)
+    .all<OrderRef>();
+  return results;
+}
+
+/**
+ * Gives back the coupon an order used, so that it can be used again, provided the order is (now) in
+ * one of `endedIn` (cancelled, closed, refunded): in a batch after a transition, it follows that
+ * transition only if it happened.
+ */
+export function releaseCouponStatement(db: D1Database, orderId: string, endedIn: readonly OrderStatusCode[]): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE coupons SET status = 0, used_order_id = NULL
+       WHERE used_order_id = ?1 AND EXISTS (SELECT 1 FROM orders WHERE order_id = ?1 AND status IN (${placeholders(endedIn)}))`,
+    )
+    .bind(orderId, ...endedIn);
+}

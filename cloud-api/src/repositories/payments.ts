@@ -1,0 +1,95 @@
+import type { PaymentInstructions, ProviderName } from "../payments/provider.ts";
+
+export type PaymentStatus = "created" | "succeeded" | "failed" | "cancelled" | "refunded";
+
+export interface PaymentRow {
+  id: string;
+  order_id: string;
+  provider: ProviderName;
+  payment_type: number;
+  provider_ref: string | null;
+  amount_cents: number;
+  currency_code: string;
+  status: PaymentStatus;
+  instructions: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export function insertPaymentStatement(
+  db: D1Database,
+  payment: Pick<PaymentRow, "id" | "order_id" | "provider" | "payment_type" | "provider_ref" | "amount_cents" | "currency_code"> & {
+    instructions: PaymentInstructions;
+  },
+  now: number,
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO payments (id, order_id, provider, payment_type, provider_ref, amount_cents, currency_code, status, instructions, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'created', ?, ?, ?)`,
+    )
+    .bind(
+      payment.id,
+      payment.order_id,
+      payment.provider,
+      payment.payment_type,
+      payment.provider_ref,
+      payment.amount_cents,
+      payment.currency_code,
+      JSON.stringify(payment.instructions),
+      now,
+      now,
+    );
+}
+
+export function findPaymentByRef(db: D1Database, provider: ProviderName, providerRef: string): Promise<PaymentRow | null> {
+  return db.prepare("SELECT * FROM payments WHERE provider = ? AND provider_ref = ?").bind(provider, providerRef).first<PaymentRow>();
+}
+
+/** The order's newest payment attempt. */
+export function latestPaymentOfOrder(db: D1Database, orderId: string): Promise<PaymentRow | null> {
+  return db
+    .prepare("SELECT * FROM payments WHERE order_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1")
+    .bind(orderId)
+    .first<PaymentRow>();
+}
+
+/** The order's payment that succeeded (the one to refund). */
+export function settledPaymentOfOrder(db: D1Database, orderId: string): Promise<PaymentRow | null> {
+  return db.prepare("SELECT * FROM payments WHERE order_id = ? AND status = 'succeeded' LIMIT 1").bind(orderId).first<PaymentRow>();
+}
+
+/** Moves a payment between statuses; meta.changes is 0 when it was not in one of `from`. */
+export function paymentStatusStatement(
+  db: D1Database,
+  paymentId: string,
+  from: readonly PaymentStatus[],
+  to: PaymentStatus,
+  now: number,
+): D1PreparedStatement {
+  return db
+    .prepare(`UPDATE payments SET status = ?, updated_at = ? WHERE id = ? AND status IN (${from.map(() => "?").join(", ")})`)
+    .bind(to, now, paymentId, ...from);
+}
+
+/**
+ * Open attempts of an order stop counting once a new one is made (repay) or the order ends; with
+ * `endedIn`, only if the order is (now) in one of those statuses, as for releaseCouponStatement.
+ */
+export function cancelOpenPaymentsStatement(db: D1Database, orderId: string, now: number, endedIn?: readonly number[]): D1PreparedStatement {
+  const guard = endedIn ? `AND EXISTS (SELECT 1 FROM orders WHERE order_id = ?1 AND status IN (${endedIn.map(() => "?").join(", ")}))` : "";
+  return db
+    .prepare(`UPDATE payments SET status = 'cancelled', updated_at = ?2 WHERE order_id = ?1 AND status = 'created' ${guard}`)
+    .bind(orderId, now, ...(endedIn ?? []));
+}
+
+/** Records a provider notification; meta.changes is 0 for one seen before. */
+export function recordNotificationStatement(
+  db: D1Database,
+  notification: { provider: ProviderName; eventId: string; orderId: string | null },
+  now: number,
+): D1PreparedStatement {
+  return db
+    .prepare("INSERT INTO payment_notifications (provider, event_id, order_id, received_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING")
+    .bind(notification.provider, notification.eventId, notification.orderId, now);
+}

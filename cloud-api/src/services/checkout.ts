@@ -1,0 +1,157 @@
+import { judgeCoupon, payableCents } from "../../../domain/coupons.ts";
+import { currencyForCountry, fromCents, toCents } from "../../../domain/money.ts";
+import { OrderStatus } from "../../../domain/order-status.ts";
+import { visiblePackages } from "../../../domain/packages.ts";
+import { DeviceType, paymentTypesFor, PaymentType, ServiceType, type PaymentTypeCode } from "../../../domain/services.ts";
+import type { CloudApiEnv } from "../env.ts";
+import { nowSeconds } from "../http/clock.ts";
+import { ApiError, Status } from "../http/envelope.ts";
+import { findPackage, type PackageRow } from "../repositories/packages.ts";
+import { findOrder } from "../repositories/orders.ts";
+import { orderSettings } from "../settings.ts";
+import { hmacSha256Hex, timingSafeEqualText } from "./hashing.ts";
+import { startPayment, type PaymentStart } from "./orders.ts";
+import { requireOwnedDevice } from "./ownership.ts";
+
+export interface ConfirmRequest {
+  deviceId: string;
+  deviceType?: number | undefined;
+  serviceId?: number | undefined;
+  priceId: number;
+  payAmount: number;
+  payMethod: PaymentTypeCode;
+  buyServiceType: number;
+  language?: string | undefined;
+  countryCode?: string | undefined;
+  signature?: string | undefined;
+  couponId?: number | null | undefined;
+  couponCode?: string | null | undefined;
+}
+
+const invalid = (field: string, message: string) => new ApiError(Status.invalidParams, `invalid params: ${field}: ${message}`);
+
+/**
+ * The purchase signature of a launch payload (spec §3 `signature`): the companion app's backend gets it
+ * with the token pair and the storefront sends it to confirm v3, which refuses one made for another user.
+ */
+export function purchaseSignature(appSecret: string, userId: number): Promise<string> {
+  return hmacSha256Hex(appSecret, `purchase:${userId}`);
+}
+
+/** Spec §7: PayPal mobile-data orders are sent with buyServiceType 1; every other order names its own type. */
+function buyServiceTypeMatches(pkg: PackageRow, buyServiceType: number, payMethod: number): boolean {
+  if (buyServiceType === pkg.service_type) return true;
+  return pkg.service_type === ServiceType.mobileData && payMethod === PaymentType.paypal && buyServiceType === ServiceType.cloudStorage;
+}
+
+async function requireCoupon(db: D1Database, userId: number, request: ConfirmRequest, pkg: PackageRow, now: number) {
+  if (request.couponId == null) return null;
+  const coupon = await db
+    .prepare("SELECT * FROM coupons WHERE id = ? AND user_id = ?")
+    .bind(request.couponId, userId)
+    .first<{ id: number; coupon_code: string; type: number; currency_code: string; amount_cents: number; use_limit_amount_cents: number; start_time: number; expire_time: number; status: number }>();
+  if (!coupon) throw new ApiError(Status.notFound, "coupon not found");
+  if (request.couponCode && request.couponCode !== coupon.coupon_code) throw invalid("couponCode", "does not match couponId");
+  if (coupon.status !== 0) throw new ApiError(Status.conflict, "coupon already used");
+  if (coupon.expire_time <= now || coupon.start_time > now) throw new ApiError(Status.conflict, "coupon expired or not yet valid");
+  if (coupon.currency_code !== pkg.currency_code || (coupon.type !== 0 && coupon.type !== pkg.service_type)) {
+    throw new ApiError(Status.conflict, "coupon does not apply to this package");
+  }
+  const terms = { id: coupon.id, status: coupon.status, amountCents: coupon.amount_cents, useLimitAmountCents: coupon.use_limit_amount_cents };
+  if (!judgeCoupon(terms, pkg.sale_price_cents).usable) throw new ApiError(Status.conflict, "coupon conditions not met for this price");
+  return terms;
+}
+
+function newOrderId(now: number): string {
+  const stamp = new Date(now * 1000).toISOString().replace(/\D/g, "").slice(0, 14);
+  const digits = String(crypto.getRandomValues(new Uint32Array(1))[0] ?? 0).padStart(10, "0").slice(-6);
+  return `${stamp}${digits}`;
+}
+
+/**
+ * confirm_cloud_order v2/v3: checks everything the buyer sent against the catalogue and the rules,
+ * recomputes the payable amount, then creates the order and consumes the coupon in one transaction.
+ */
+export async function confirmOrder(env: CloudApiEnv, userId: number, facts: { countryCode: string; language: string }, request: ConfirmRequest): Promise<PaymentStart> {
+  const db = env.DB;
+  const now = nowSeconds();
+  const country = request.countryCode ?? facts.countryCode;
+  const device = await requireOwnedDevice(db, userId, request.deviceId);
+  if (request.deviceType !== undefined && request.deviceType !== device.device_type) throw invalid("deviceType", "does not match the device");
+  if (request.signature) {
+    const expected = await purchaseSignature(env.APP_SECRET, userId);
+    if (!timingSafeEqualText(request.signature, expected)) throw new ApiError(Status.forbidden, "purchase signature does not belong to this user");
+  }
+
+  const pkg = await findPackage(db, request.priceId);
+  if (!pkg) throw new ApiError(Status.notFound, "package not found");
+  if (request.serviceId !== undefined && request.serviceId !== pkg.service_id) throw invalid("serviceId", "does not match the package");
+  if (!buyServiceTypeMatches(pkg, request.buyServiceType, request.payMethod)) throw invalid("buyServiceType", "does not match the package");
+  const sellable = visiblePackages([{ isGive: pkg.is_give, isSale: pkg.is_sale, displaySort: 0, serviceId: pkg.service_id }], { serviceType: pkg.service_type });
+  if (sellable.length === 0) throw new ApiError(Status.conflict, "package is not on sale");
+  if ((pkg.service_type === ServiceType.mobileData) !== (device.device_type === DeviceType.sim)) {
+    throw new ApiError(Status.conflict, "mobile data is sold for SIM devices only, other services for cameras");
+  }
+  if (pkg.currency_code !== currencyForCountry(country)) throw invalid("priceId", `not sold in ${country}'s currency`);
+  if (!paymentTypesFor(country).includes(request.payMethod)) throw invalid("payMethod", `not offered in ${country}`);
+
+  const coupon = await requireCoupon(db, userId, request, pkg, now);
+  const payable = payableCents(pkg.sale_price_cents, coupon);
+  if (toCents(request.payAmount) !== payable) throw invalid("payAmount", `must be ${fromCents(payable).toFixed(2)}, the price after the coupon`);
+
+  const settings = orderSettings(env);
+  const orderId = newOrderId(now);
+  const since = now - settings.rateWindow;
+  const [created] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO orders (order_id, user_id, device_id, service_type, package_id, service_name, period_days, currency_code,
+                             price_cents, coupon_id, discount_cents, pay_cents, payment_type, status, status_reason, language,
+                             country_code, created_at, updated_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ${OrderStatus.waitingToPay}, 'created', ?14, ?15, ?16, ?16
+         WHERE (SELECT COUNT(*) FROM orders WHERE device_id = ?3 AND created_at > ?17) < ?18
+           AND (SELECT COUNT(*) FROM orders WHERE user_id = ?2 AND created_at > ?17) < ?19
+           AND (?10 IS NULL OR EXISTS (SELECT 1 FROM coupons WHERE id = ?10 AND status = 0))`,
+      )
+      .bind(
+        orderId,
+        userId,
+        device.id,
+        pkg.service_type,
+        pkg.id,
+        pkg.service_name,
+        pkg.period_days,
+        pkg.currency_code,
+        pkg.sale_price_cents,
+        coupon?.id ?? null,
+        pkg.sale_price_cents - payable,
+        payable,
+        request.payMethod,
+        request.language ?? facts.language,
+        country.toUpperCase(),
+        now,
+        since,
+        settings.ratePerDevice,
+        settings.ratePerUser,
+      ),
+    db
+      .prepare(
+        `INSERT INTO order_events (order_id, from_status, to_status, reason, created_at)
+         SELECT ?1, NULL, ${OrderStatus.waitingToPay}, 'created', ?2 WHERE EXISTS (SELECT 1 FROM orders WHERE order_id = ?1)`,
+      )
+      .bind(orderId, now),
+    db
+      .prepare("UPDATE coupons SET status = 1, used_order_id = ?1 WHERE id = ?2 AND status = 0 AND EXISTS (SELECT 1 FROM orders WHERE order_id = ?1)")
+      .bind(orderId, coupon?.id ?? null),
+  ]);
+  if (!created?.meta.changes) {
+    if (coupon) {
+      const used = await db.prepare("SELECT status FROM coupons WHERE id = ?").bind(coupon.id).first<{ status: number }>();
+      if (used?.status !== 0) throw new ApiError(Status.conflict, "coupon already used");
+    }
+    throw new ApiError(Status.rateLimited, "too many orders in a short time; try again in a few minutes");
+  }
+  const order = await findOrder(db, orderId);
+  if (!order) throw new Error(`order ${orderId} vanished after creation`);
+  return startPayment(env, order);
+}

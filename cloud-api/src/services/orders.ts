@@ -1,0 +1,131 @@
+import { canCancel, canRepay, orderStatusName, OrderStatus, type OrderStatusCode } from "../../../domain/order-status.ts";
+import type { PaymentTypeCode } from "../../../domain/services.ts";
+import type { CloudApiEnv } from "../env.ts";
+import { nowSeconds } from "../http/clock.ts";
+import { ApiError, Status } from "../http/envelope.ts";
+import { localize } from "../http/localize.ts";
+import { providerForMethod } from "../payments/index.ts";
+import { ProviderUnavailable, type PaymentInstructions } from "../payments/provider.ts";
+import { findOrder, releaseCouponStatement, transitionStatement, type OrderRow } from "../repositories/orders.ts";
+import { cancelOpenPaymentsStatement, insertPaymentStatement } from "../repositories/payments.ts";
+import { orderSettings } from "../settings.ts";
+import { randomToken } from "./hashing.ts";
+
+/** The token's user's order; another user's order is "not found" so that ids cannot be probed. */
+export async function requireOwnOrder(db: D1Database, userId: number, orderId: string): Promise<OrderRow> {
+  const order = await findOrder(db, orderId);
+  if (!order || order.user_id !== userId) throw new ApiError(Status.notFound, "order not found");
+  return order;
+}
+
+export function conflict(order: Pick<OrderRow, "order_id" | "status">, to: OrderStatusCode): ApiError {
+  return new ApiError(
+    Status.conflict,
+    `order ${order.order_id} is ${orderStatusName(order.status)} (${order.status}) and cannot become ${orderStatusName(to)} (${to})`,
+  );
+}
+
+/** Runs one transition on its own, answering 409 when the order's status does not allow it. */
+export async function transitionOrRefuse(db: D1Database, order: OrderRow, to: OrderStatusCode, reason: string): Promise<void> {
+  const result = await transitionStatement(db, order.order_id, to, reason, nowSeconds()).run();
+  if (result.meta.changes > 0) return;
+  const current = await findOrder(db, order.order_id);
+  throw conflict(current ?? order, to);
+}
+
+/** What confirm and repay answer (spec §3 order response, plus what the payment screens show). */
+export interface PaymentStart {
+  orderId: string;
+  paymentType: PaymentTypeCode;
+  h5PaymentUrl: string | null;
+  alipayForm: string | null;
+  payPalOrderId: string | null;
+  sessionId: string | null;
+  payAmount: number;
+  currencyCode: string;
+}
+
+export function paymentStartOf(order: OrderRow, instructions: PaymentInstructions): PaymentStart {
+  return {
+    orderId: order.order_id,
+    paymentType: order.payment_type,
+    h5PaymentUrl: instructions.h5PaymentUrl ?? null,
+    alipayForm: instructions.alipayForm ?? null,
+    payPalOrderId: instructions.payPalOrderId ?? null,
+    sessionId: instructions.sessionId ?? null,
+    payAmount: order.pay_cents / 100,
+    currencyCode: order.currency_code,
+  };
+}
+
+/**
+ * Opens a payment attempt at the order's provider and records it. Earlier open attempts of the order
+ * are cancelled in the same batch, so that only the newest one can move the order (repay).
+ */
+export async function startPayment(env: CloudApiEnv, order: OrderRow): Promise<PaymentStart> {
+  const provider = providerForMethod(env, order.payment_type);
+  const paymentId = `pay_${randomToken(16)}`;
+  let created;
+  try {
+    created = await provider.createPayment({
+      paymentId,
+      orderId: order.order_id,
+      description: localize(order.service_name, order.language),
+      amountCents: order.pay_cents,
+      currency: order.currency_code,
+      language: order.language,
+      returnUrl: orderSettings(env).resultPageUrl.replace("{orderId}", encodeURIComponent(order.order_id)),
+    });
+  } catch (error) {
+    if (error instanceof ProviderUnavailable) {
+      throw new ApiError(Status.internal, "the payment provider is unavailable; the order is kept, try paying again shortly");
+    }
+    throw error;
+  }
+  const now = nowSeconds();
+  await env.DB.batch([
+    cancelOpenPaymentsStatement(env.DB, order.order_id, now),
+    insertPaymentStatement(
+      env.DB,
+      {
+        id: paymentId,
+        order_id: order.order_id,
+        provider: provider.name,
+        payment_type: order.payment_type,
+        provider_ref: created.providerRef,
+        amount_cents: order.pay_cents,
+        currency_code: order.currency_code,
+        instructions: created.instructions,
+      },
+      now,
+    ),
+  ]);
+  return paymentStartOf(order, created.instructions);
+}
+
+/** Spec §4: cancel only while waiting to pay; the coupon comes back and open payment attempts end. */
+export async function cancelOrder(env: CloudApiEnv, userId: number, orderId: string): Promise<void> {
+  const order = await requireOwnOrder(env.DB, userId, orderId);
+  if (!canCancel(order.status)) throw conflict(order, OrderStatus.cancelled);
+  const now = nowSeconds();
+  const [moved] = await env.DB.batch([
+    transitionStatement(env.DB, order.order_id, OrderStatus.cancelled, "cancelled by the buyer", now),
+    releaseCouponStatement(env.DB, order.order_id, [OrderStatus.cancelled]),
+    cancelOpenPaymentsStatement(env.DB, order.order_id, now, [OrderStatus.cancelled]),
+  ]);
+  if (!moved?.meta.changes) throw conflict((await findOrder(env.DB, order.order_id)) ?? order, OrderStatus.cancelled);
+}
+
+/** Spec §4: repay only while waiting to pay, and never a PayPal order. */
+export async function repayOrder(env: CloudApiEnv, userId: number, orderId: string): Promise<PaymentStart> {
+  const order = await requireOwnOrder(env.DB, userId, orderId);
+  if (!canRepay(order.status, order.payment_type)) {
+    throw new ApiError(
+      Status.conflict,
+      order.status === OrderStatus.waitingToPay
+        ? "a PayPal order cannot be paid again; place a new order"
+        : `order ${order.order_id} is ${orderStatusName(order.status)} (${order.status}) and cannot be paid again`,
+    );
+  }
+  return startPayment(env, order);
+}

@@ -1,0 +1,133 @@
+import { OrderStatus } from "../../../domain/order-status.ts";
+import type { CloudApiEnv } from "../env.ts";
+import { nowSeconds } from "../http/clock.ts";
+import { ApiError, Status } from "../http/envelope.ts";
+import { providerNamed } from "../payments/index.ts";
+import { NotificationRejected, ProviderUnavailable, type PaymentReport, type ProviderName } from "../payments/provider.ts";
+import { findOrder, releaseCouponStatement, transitionStatement, type OrderRow } from "../repositories/orders.ts";
+import {
+  findPaymentByRef,
+  latestPaymentOfOrder,
+  paymentStatusStatement,
+  recordNotificationStatement,
+  type PaymentRow,
+} from "../repositories/payments.ts";
+
+/** Orders that ended without payment: money that still arrives for them is given back. */
+const ENDED_UNPAID = new Set<number>([OrderStatus.cancelled, OrderStatus.closed, OrderStatus.paymentClosed]);
+
+/**
+ * Applies what a provider says about one payment (a verified notification, or the answer to a status
+ * query). Every write is guarded by the state it starts from, so the same report applied ten times at
+ * once has one effect: one order becomes paid and one fulfilment message is sent.
+ */
+export async function applyPaymentReport(env: CloudApiEnv, payment: PaymentRow, report: PaymentReport, eventId: string | null): Promise<void> {
+  if (report.amountCents !== payment.amount_cents || report.currency !== payment.currency_code) {
+    throw new NotificationRejected(
+      `amount ${report.amountCents} ${report.currency} does not match payment ${payment.id} (${payment.amount_cents} ${payment.currency_code})`,
+    );
+  }
+  const db = env.DB;
+  const now = nowSeconds();
+  const seen = eventId ? [recordNotificationStatement(db, { provider: payment.provider, eventId, orderId: payment.order_id }, now)] : [];
+  const provider = providerNamed(env, payment.provider);
+
+  switch (report.outcome) {
+    case "approved": {
+      await db.batch([...seen, transitionStatement(db, payment.order_id, OrderStatus.paying, "approved by the buyer at the provider", now)]);
+      const captured = await provider.capture(report.providerRef);
+      if (captured.outcome === "paid") await applyPaymentReport(env, payment, captured, null);
+      return;
+    }
+    case "paid": {
+      const results = await db.batch([
+        ...seen,
+        paymentStatusStatement(db, payment.id, ["created", "cancelled", "failed"], "succeeded", now),
+        transitionStatement(db, payment.order_id, OrderStatus.paid, `paid through ${payment.provider}`, now),
+      ]);
+      const [paymentMoved, orderMoved] = results.slice(seen.length).map((r) => r.meta.changes > 0);
+      if (orderMoved) {
+        await env.FULFILMENT.send({ orderId: payment.order_id });
+      } else if (paymentMoved) {
+        await refundStrayPayment(env, payment);
+      }
+      return;
+    }
+    case "failed": {
+      const results = await db.batch([...seen, paymentStatusStatement(db, payment.id, ["created"], "failed", now)]);
+      if ((results[seen.length]?.meta.changes ?? 0) > 0) {
+        await transitionStatement(db, payment.order_id, OrderStatus.paymentFailed, `payment failed at ${payment.provider}`, now).run();
+      }
+      return;
+    }
+    case "cancelled":
+      await db.batch([...seen, paymentStatusStatement(db, payment.id, ["created"], "cancelled", now)]);
+      return;
+    case "refunded":
+      await db.batch([
+        ...seen,
+        paymentStatusStatement(db, payment.id, ["succeeded"], "refunded", now),
+        transitionStatement(db, payment.order_id, OrderStatus.refunded, `refund confirmed by ${payment.provider}`, now),
+        releaseCouponStatement(db, payment.order_id, [OrderStatus.refunded]),
+      ]);
+      return;
+    case "pending":
+      if (seen.length) await db.batch(seen);
+      return;
+  }
+}
+
+/**
+ * Money arrived for an order that can no longer be paid (cancelled or closed, or already paid by
+ * another attempt): it goes back to the buyer.
+ */
+async function refundStrayPayment(env: CloudApiEnv, payment: PaymentRow): Promise<void> {
+  const order = await findOrder(env.DB, payment.order_id);
+  const paidTwice = order !== null && !ENDED_UNPAID.has(order.status);
+  console.warn(`refunding payment ${payment.id} of order ${payment.order_id}: ${paidTwice ? "paid twice" : "order ended unpaid"}`);
+  const refund = await providerNamed(env, payment.provider).refund(payment.provider_ref ?? "", payment.amount_cents);
+  if (refund.outcome === "refunded") {
+    await paymentStatusStatement(env.DB, payment.id, ["succeeded"], "refunded", nowSeconds()).run();
+  }
+}
+
+/** POST /v1/pay/notify/<provider>: verify, apply once, acknowledge the way the provider expects. */
+export async function handleNotification(env: CloudApiEnv, providerName: ProviderName, request: Request, body: string): Promise<Response> {
+  const provider = providerNamed(env, providerName);
+  let notification;
+  try {
+    notification = await provider.verifyNotification(request, body);
+  } catch (error) {
+    if (error instanceof NotificationRejected) throw new ApiError(Status.invalidParams, `notification rejected: ${error.message}`);
+    throw error;
+  }
+  const payment = await findPaymentByRef(env.DB, providerName, notification.providerRef);
+  if (!payment) throw new ApiError(Status.notFound, `no payment ${notification.providerRef} at ${providerName}`);
+  try {
+    await applyPaymentReport(env, payment, notification, notification.eventId);
+  } catch (error) {
+    if (error instanceof NotificationRejected) throw new ApiError(Status.invalidParams, `notification rejected: ${error.message}`);
+    throw error;
+  }
+  return provider.acknowledge();
+}
+
+/**
+ * Before answering an order's status, asks the provider about an unsettled payment: a lost
+ * notification must not leave a paid order waiting, and a redirect to the result page proves nothing.
+ */
+export async function settleFromProvider(env: CloudApiEnv, order: OrderRow): Promise<void> {
+  if (order.status !== OrderStatus.waitingToPay && order.status !== OrderStatus.paying) return;
+  const payment = await latestPaymentOfOrder(env.DB, order.order_id);
+  if (!payment?.provider_ref || payment.status !== "created") return;
+  try {
+    const report = await providerNamed(env, payment.provider).queryPayment(payment.provider_ref);
+    if (report.outcome !== "pending") await applyPaymentReport(env, payment, report, null);
+  } catch (error) {
+    if (error instanceof ProviderUnavailable || error instanceof NotificationRejected) {
+      console.warn(`status query of payment ${payment.id} failed: ${error.message}`);
+      return;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,64 @@
+import { env, SELF } from "cloudflare:test";
+import { SANDBOX_SIGNATURE_HEADER, sandboxEventFor, signSandboxPayload, type SandboxEventType } from "../../src/payments/sandbox/notifications.ts";
+import type { SandboxPaymentRow } from "../../src/payments/sandbox/ledger.ts";
+import { signedFetch } from "../../../test/signed-request.ts";
+
+export interface Buyer {
+  accessToken: string;
+  country?: "CN" | "US";
+}
+
+export function call(buyer: Buyer, path: string, body: unknown) {
+  return signedFetch(path, body, { accessToken: buyer.accessToken, headers: { countryCode: buyer.country ?? "CN" } });
+}
+
+/** The package list entry with a product id, as the storefront would read it before confirming. */
+export async function packageOf(buyer: Buyer, deviceId: string, type: number, productId: string) {
+  const { body } = await call(buyer, "/v1/cloud/package/list", { deviceId, type });
+  const pkg = (body?.data.packageList as { id: number; productId: string; salePrice: number; serviceId: number }[]).find((p) => p.productId === productId);
+  if (!pkg) throw new Error(`no package ${productId}`);
+  return pkg;
+}
+
+export async function orderRow(orderId: string) {
+  return env.DB.prepare("SELECT * FROM orders WHERE order_id = ?").bind(orderId).first<{ status: number; coupon_id: number | null; pay_cents: number }>();
+}
+
+export async function orderEvents(orderId: string) {
+  const { results } = await env.DB.prepare("SELECT from_status, to_status, reason FROM order_events WHERE order_id = ? ORDER BY id").bind(orderId).all<{
+    from_status: number | null;
+    to_status: number;
+    reason: string;
+  }>();
+  return results;
+}
+
+export async function sandboxPaymentOf(orderId: string): Promise<SandboxPaymentRow> {
+  const row = await env.DB.prepare("SELECT * FROM sandbox_payments WHERE merchant_order_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1")
+    .bind(orderId)
+    .first<SandboxPaymentRow>();
+  if (!row) throw new Error(`no sandbox payment for ${orderId}`);
+  return row;
+}
+
+/** A notification signed exactly as the sandbox provider signs one; `tamper` changes it after signing. */
+export async function sandboxNotification(
+  payment: SandboxPaymentRow,
+  type: SandboxEventType,
+  options: { secret?: string; age?: number; tamper?: (body: string) => string; path?: string } = {},
+) {
+  const now = Math.floor(Date.now() / 1000) - (options.age ?? 0);
+  const body = JSON.stringify(sandboxEventFor(payment, type, now));
+  const signature = await signSandboxPayload(options.secret ?? env.SANDBOX_NOTIFY_SECRET, body, now);
+  return () =>
+    SELF.fetch(`https://cloud-api.test${options.path ?? `/v1/pay/notify/${payment.method}`}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: signature },
+      body: options.tamper ? options.tamper(body) : body,
+    });
+}
+
+/** Lets a test start from a clean rate-limit window: earlier orders move an hour back. */
+export async function ageOrders(): Promise<void> {
+  await env.DB.prepare("UPDATE orders SET created_at = created_at - 3600 WHERE created_at > ?").bind(Math.floor(Date.now() / 1000) - 3600).run();
+}
