@@ -1,6 +1,7 @@
 import type { CloudApiEnv } from "../../env.ts";
 import { hmacSha256Hex, timingSafeEqualText } from "../../services/hashing.ts";
 import type { PaymentRequest } from "../provider.ts";
+import { escapeHtml } from "./pages.ts";
 
 /**
  * Alipay's page payment returns an auto-submitting HTML form whose fields the merchant signed. The
@@ -13,9 +14,6 @@ export type AlipayFormFields = Record<(typeof SIGNED_FIELDS)[number], string>;
 function canonical(fields: AlipayFormFields): string {
   return [...SIGNED_FIELDS].sort().map((key) => `${key}=${fields[key]}`).join("&");
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 export async function alipayForm(env: CloudApiEnv, base: string, { ref, request }: { ref: string; request: PaymentRequest }): Promise<string> {
   const fields: AlipayFormFields = {
