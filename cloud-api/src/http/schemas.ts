@@ -32,3 +32,7 @@ export const paymentStartOutput = z.object({
   payAmount: z.number(),
   currencyCode: z.string(),
 });
+
+export const deviceType = z.number().int().min(1).max(2);
+/** The code of a VIP or storage card, as scanned by the app. */
+export const encryptCodeId = z.string().trim().min(1, "required").max(128);

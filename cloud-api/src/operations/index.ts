@@ -1,4 +1,5 @@
 import type { AnyOperation } from "../http/operation.ts";
+import { aiInfo } from "./ai-info.ts";
 import { orderCancel } from "./cancel-order.ts";
 import { confirmOrderV2, confirmOrderV3 } from "./confirm-order.ts";
 import { currentPackage } from "./current-package.ts";
@@ -8,10 +9,16 @@ import { orderList } from "./order-list.ts";
 import { orderStatus } from "./order-status.ts";
 import { packageList } from "./package-list.ts";
 import { payOrderInfo } from "./pay-order-info.ts";
+import { receivedPackageInfo } from "./received-package-info.ts";
 import { refreshToken } from "./refresh-token.ts";
 import { orderRepay } from "./repay-order.ts";
 import { simcardDetails } from "./simcard-details.ts";
+import { simcardIccidInfo } from "./simcard-iccid-info.ts";
+import { storageCardReceivedPackage, storageCardRefund } from "./storage-card.ts";
 import { userCoupons } from "./user-coupons.ts";
+import { userInfo } from "./user-info.ts";
+import { vipCardReceive, vipCardReceivedPackage, vipCardRefund } from "./vip-card.ts";
+import { vipInfo } from "./vip-info.ts";
 
 /** Every /v1 operation the cloud-api serves. */
 export const operations: readonly AnyOperation[] = [
@@ -29,4 +36,14 @@ export const operations: readonly AnyOperation[] = [
   payOrderInfo,
   orderCancel,
   orderRepay,
+  userInfo,
+  vipInfo,
+  aiInfo,
+  simcardIccidInfo,
+  receivedPackageInfo,
+  vipCardReceive,
+  vipCardReceivedPackage,
+  vipCardRefund,
+  storageCardReceivedPackage,
+  storageCardRefund,
 ];

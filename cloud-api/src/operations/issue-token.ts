@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ApiError, Status } from "../http/envelope.ts";
 import { defineOperation } from "../http/operation.ts";
+import { findUserByAccount } from "../repositories/users.ts";
 import { purchaseSignature } from "../services/checkout.ts";
 import { issueSignIn, tokenSettings } from "../services/tokens.ts";
 
@@ -23,7 +24,7 @@ export const issueToken = defineOperation({
     expiresIn: z.number().int(),
   }),
   async handle({ env }, { account }) {
-    const user = await env.DB.prepare("SELECT id FROM users WHERE account = ?").bind(account).first<{ id: number }>();
+    const user = await findUserByAccount(env.DB, account);
     if (!user) throw new ApiError(Status.notFound, "user not found");
     const settings = tokenSettings(env);
     const tokens = await issueSignIn(env.DB, user.id, settings);

@@ -1,4 +1,5 @@
-import type { EntitlementRow } from "../repositories/entitlements.ts";
+import { nowSeconds } from "../http/clock.ts";
+import { listEntitlements, savedCents, type EntitlementRow } from "../repositories/entitlements.ts";
 
 /** Spec §4 durationStatus: 0 never opened, 1 expired, 2 in use, 3 in use with a further period queued. */
 export interface ServicePeriod {
@@ -16,4 +17,17 @@ export function currentPeriod(entitlements: readonly EntitlementRow[], now: numb
   const upcoming = entitlements.find((e) => e.start_time > now);
   if (upcoming) return { durationStatus: 3, current: upcoming };
   return { durationStatus: 1, current: entitlements[entitlements.length - 1] ?? null };
+}
+
+/** The VIP / AI info calls: whether the service is on now, until when, and what it saved. */
+export async function serviceState(db: D1Database, deviceId: string, serviceType: number) {
+  const periods = await listEntitlements(db, deviceId, serviceType);
+  const now = nowSeconds();
+  const { durationStatus } = currentPeriod(periods, now);
+  return {
+    durationStatus,
+    active: periods.some((p) => p.start_time <= now && now < p.end_time),
+    expiresAt: periods.length ? Math.max(...periods.map((p) => p.end_time)) : null,
+    savedCents: await savedCents(db, deviceId, serviceType),
+  };
 }

@@ -1,0 +1,74 @@
+import type { CloudApiEnv } from "../env.ts";
+import { nowSeconds } from "../http/clock.ts";
+import { ApiError, Status } from "../http/envelope.ts";
+import { packageToWire } from "../http/package-wire.ts";
+import type { DeviceRow } from "../repositories/devices.ts";
+import { grantStatement } from "../repositories/entitlements.ts";
+import { findPackage } from "../repositories/packages.ts";
+import {
+  cardsReceivedOn,
+  findCard,
+  receiveCardStatement,
+  refundCardsStatements,
+  type CardKind,
+  type CardSelector,
+  type ServiceCardRow,
+} from "../repositories/service-cards.ts";
+
+const SOURCE = { vip: "vip_card", storage: "storage_card" } as const;
+
+/**
+ * The refund-package view (spec §3 "Refund package response"): the packages received on a device with
+ * cards, and whether they are refunded (all of them are). None at all is a 404, which the refund
+ * screen shows as refunded with the message.
+ */
+export async function receivedPackages(db: D1Database, deviceId: string, kind: CardKind | null, language: string, codeId?: string) {
+  const cards = (await cardsReceivedOn(db, deviceId, kind)).filter((card) => codeId === undefined || card.code_id === codeId);
+  if (cards.length === 0) throw new ApiError(Status.notFound, "no package was received with a card on this device");
+  return {
+    isRefunded: cards.every((card) => card.status === 2),
+    packageInfoList: cards.map((card) => packageToWire(card, language)),
+  };
+}
+
+export async function requireCard(db: D1Database, kind: CardKind, codeId: string): Promise<ServiceCardRow> {
+  const card = await findCard(db, kind, codeId);
+  if (!card) throw new ApiError(Status.notFound, `no ${kind} card with this code`);
+  return card;
+}
+
+/** receive_vip_card_package: the card's period on the chosen device; of two receives at once, one wins. */
+export async function receiveCard(env: CloudApiEnv, card: ServiceCardRow, device: DeviceRow): Promise<void> {
+  if (card.status !== 0) throw new ApiError(Status.conflict, "card already received");
+  const pkg = await findPackage(env.DB, card.package_id);
+  if (!pkg) throw new ApiError(Status.notFound, "the card's package no longer exists");
+  const now = nowSeconds();
+  const [received] = await env.DB.batch([
+    receiveCardStatement(env.DB, card.code_id, device.id, now),
+    // Guarded by the unique (source, source_ref): the loser of a race cannot grant a second period.
+    grantStatement(
+      env.DB,
+      {
+        deviceId: device.id,
+        serviceType: pkg.service_type,
+        packageId: pkg.id,
+        serviceName: pkg.service_name,
+        periodDays: pkg.period_days,
+        status: pkg.is_unlimited ? 2 : 1,
+        source: SOURCE[card.kind],
+        sourceRef: card.code_id,
+      },
+      now,
+    ),
+  ]);
+  if (!received?.meta.changes) throw new ApiError(Status.conflict, "card already received");
+}
+
+/**
+ * Cancels the packages received with cards that the selector names: the cards become refunded and
+ * their periods are revoked, in one batch. False when they were refunded already (nothing changes).
+ */
+export async function refundCards(db: D1Database, selector: CardSelector): Promise<boolean> {
+  const [, refunded] = await db.batch(refundCardsStatements(db, selector, nowSeconds()));
+  return (refunded?.meta.changes ?? 0) > 0;
+}
