@@ -74,3 +74,42 @@ export const simcardDetails = endpoint(
 );
 
 export const userCoupons = endpoint("GET", "/v1/cloud/coupon/user/list", z.array(couponSchema));
+
+/** What confirm and repay answer: the spec's order response; each method fills its own field. */
+export const paymentStartSchema = z.object({
+  orderId: z.string().min(1),
+  paymentType: z.number().int(),
+  h5PaymentUrl: z.string().nullish(),
+  alipayForm: z.string().nullish(),
+  payPalOrderId: z.string().nullish(),
+  sessionId: z.string().nullish(),
+  payAmount: money.nullish(),
+  currencyCode: z.string().nullish(),
+});
+export type PaymentStart = z.output<typeof paymentStartSchema>;
+
+export const confirmOrderV2 = endpoint("POST", "/v1/cloud/order/h5/confirm/v2", paymentStartSchema);
+export const confirmOrderV3 = endpoint("POST", "/v1/cloud/order/h5/confirm/v3", paymentStartSchema);
+export const repayOrder = endpoint("POST", "/v1/cloud/order/h5/order/repay", paymentStartSchema);
+export const cancelOrder = endpoint("POST", "/v1/cloud/order/cancel", z.unknown());
+
+export const orderStatus = endpoint(
+  "POST",
+  "/v1/cloud/order/status",
+  z.object({ orderId: z.string(), status: z.number().int(), paymentType: z.number().int(), paymentTime: seconds.nullish() }),
+);
+
+export const orderSchema = z.object({
+  orderId: z.string(),
+  serviceName: z.string(),
+  status: z.number().int(),
+  paymentType: z.number().int(),
+  period: z.number().int(),
+  createTime: seconds,
+  paymentTime: seconds.nullish(),
+  realPayPrice: money,
+  currencyUint: z.string(),
+});
+export type UpstreamOrder = z.output<typeof orderSchema>;
+
+export const orderList = endpoint("POST", "/v1/cloud/order/query/srv/order/list", z.object({ orderList: z.array(orderSchema) }));
