@@ -1,18 +1,14 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { purchaseSignature } from "../src/services/checkout.ts";
-import { ageOrders, call, orderEvents, orderRow, packageOf, type Buyer } from "./helpers/orders.ts";
-import { signIn } from "../../test/signed-request.ts";
+import { freshBuyers, call, orderEvents, orderRow, packageOf, type Buyer } from "./helpers/orders.ts";
 
 const CONFIRM = "/v1/cloud/order/h5/confirm/v2";
 let cn: Buyer;
 let us: Buyer;
 
 beforeEach(async () => {
-  await ageOrders();
-  const tokens = await signIn();
-  cn = { accessToken: tokens.accessToken, country: "CN" };
-  us = { accessToken: tokens.accessToken, country: "US" };
+  ({ cn, us } = await freshBuyers());
 });
 
 async function data10g() {

@@ -2,14 +2,12 @@ import { createExecutionContext, createMessageBatch, createScheduledController, 
 import { beforeEach, describe, expect, it } from "vitest";
 import worker from "../src/index.ts";
 import type { FulfilmentMessage } from "../src/fulfilment/message.ts";
-import { ageOrders, call, orderEvents, orderRow, packageOf, sandboxNotification, sandboxPaymentOf, type Buyer } from "./helpers/orders.ts";
-import { signIn } from "../../test/signed-request.ts";
+import { freshBuyers, call, orderEvents, orderRow, packageOf, sandboxNotification, sandboxPaymentOf, type Buyer } from "./helpers/orders.ts";
 
 let cn: Buyer;
 
 beforeEach(async () => {
-  await ageOrders();
-  cn = { accessToken: (await signIn()).accessToken, country: "CN" };
+  ({ cn } = await freshBuyers());
 });
 
 async function paidOrder(deviceId: string, type: number, productId: string, couponId?: number, payAmount?: number) {

@@ -2,14 +2,13 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { canTransition, OrderStatus } from "../../domain/order-status.ts";
 import { transitionStatement } from "../src/repositories/orders.ts";
-import { ageOrders, call, orderEvents, orderRow, packageOf, type Buyer } from "./helpers/orders.ts";
+import { freshBuyers, call, orderEvents, orderRow, packageOf, type Buyer } from "./helpers/orders.ts";
 import { signIn } from "../../test/signed-request.ts";
 
 let cn: Buyer;
 
 beforeEach(async () => {
-  await ageOrders();
-  cn = { accessToken: (await signIn()).accessToken, country: "CN" };
+  ({ cn } = await freshBuyers());
 });
 
 async function newAiOrder(payMethod: 1 | 2, couponId?: number) {

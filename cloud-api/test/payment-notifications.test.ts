@@ -1,16 +1,12 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { ageOrders, call, orderEvents, orderRow, packageOf, sandboxNotification, sandboxPaymentOf, type Buyer } from "./helpers/orders.ts";
-import { signIn } from "../../test/signed-request.ts";
+import { freshBuyers, call, orderEvents, orderRow, packageOf, sandboxNotification, sandboxPaymentOf, type Buyer } from "./helpers/orders.ts";
 
 let cn: Buyer;
 let us: Buyer;
 
 beforeEach(async () => {
-  await ageOrders();
-  const tokens = await signIn();
-  cn = { accessToken: tokens.accessToken, country: "CN" };
-  us = { accessToken: tokens.accessToken, country: "US" };
+  ({ cn, us } = await freshBuyers());
 });
 
 /** A fresh camera VIP order (its fulfilment needs no carrier), paid with `payMethod`. */

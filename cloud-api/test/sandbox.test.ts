@@ -1,18 +1,14 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { safeRedirect } from "../src/payments/sandbox/routes.ts";
-import { ageOrders, call, orderRow, packageOf, sandboxPaymentOf, type Buyer } from "./helpers/orders.ts";
-import { signIn } from "../../test/signed-request.ts";
+import { freshBuyers, call, orderRow, packageOf, sandboxPaymentOf, type Buyer } from "./helpers/orders.ts";
 
 const ORIGIN = "https://cloud-api.test";
 let cn: Buyer;
 let us: Buyer;
 
 beforeEach(async () => {
-  await ageOrders();
-  const { accessToken } = await signIn();
-  cn = { accessToken, country: "CN" };
-  us = { accessToken, country: "US" };
+  ({ cn, us } = await freshBuyers());
 });
 
 async function confirm(buyer: Buyer, payMethod: 1 | 2 | 3 | 4) {

@@ -6,8 +6,7 @@ import { forgetTokensExpiredBefore } from "../repositories/auth-tokens.ts";
 import {
   findOrder,
   fulfilledOrdersEndedBefore,
-  ordersCreatedBefore,
-  ordersUpdatedBefore,
+  ordersOlderThan,
   releaseCouponStatement,
   transitionStatement,
 } from "../repositories/orders.ts";
@@ -27,9 +26,10 @@ const STALLED_SECONDS = 10 * 60;
  * notification was lost is not closed; the coupon comes back.
  */
 export async function closeUnpaidOrders(env: CloudApiEnv, now: number): Promise<number> {
-  const due = await ordersCreatedBefore(
+  const due = await ordersOlderThan(
     env.DB,
     [OrderStatus.waitingToPay, OrderStatus.paying, OrderStatus.paymentFailed],
+    "created_at",
     now - orderSettings(env).unpaidTtl,
     BATCH,
   );
@@ -51,7 +51,7 @@ export async function closeUnpaidOrders(env: CloudApiEnv, now: number): Promise<
 }
 
 export async function requeueStalledFulfilment(env: CloudApiEnv, now: number): Promise<number> {
-  const stalled = await ordersUpdatedBefore(env.DB, [OrderStatus.paid, OrderStatus.buying], now - STALLED_SECONDS, BATCH);
+  const stalled = await ordersOlderThan(env.DB, [OrderStatus.paid, OrderStatus.buying], "updated_at", now - STALLED_SECONDS, BATCH);
   if (stalled.length) await env.FULFILMENT.sendBatch(stalled.map(({ order_id }) => ({ body: { orderId: order_id } })));
   return stalled.length;
 }

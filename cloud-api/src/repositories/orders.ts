@@ -68,19 +68,19 @@ export function transitionStatement(
 
 type OrderRef = { order_id: string; status: OrderStatusCode };
 
-/** Orders in one of the statuses, created before a time (unpaid orders to close). */
-export async function ordersCreatedBefore(db: D1Database, statuses: readonly OrderStatusCode[], before: number, limit: number) {
+/**
+ * Orders in one of the statuses whose creation (`created_at`: unpaid orders to close) or last change
+ * (`updated_at`: fulfilment that stalled) is older than a time, oldest first.
+ */
+export async function ordersOlderThan(
+  db: D1Database,
+  statuses: readonly OrderStatusCode[],
+  column: "created_at" | "updated_at",
+  before: number,
+  limit: number,
+) {
   const { results } = await db
-    .prepare(`SELECT order_id, status FROM orders WHERE status IN (${placeholders(statuses)}) AND created_at < ? ORDER BY created_at LIMIT ?`)
-    .bind(...statuses, before, limit)
-    .all<OrderRef>();
-  return results;
-}
-
-/** Orders in one of the statuses, last changed before a time (fulfilment that stalled). */
-export async function ordersUpdatedBefore(db: D1Database, statuses: readonly OrderStatusCode[], before: number, limit: number) {
-  const { results } = await db
-    .prepare(`SELECT order_id, status FROM orders WHERE status IN (${placeholders(statuses)}) AND updated_at < ? ORDER BY updated_at LIMIT ?`)
+    .prepare(`SELECT order_id, status FROM orders WHERE status IN (${placeholders(statuses)}) AND ${column} < ? ORDER BY ${column} LIMIT ?`)
     .bind(...statuses, before, limit)
     .all<OrderRef>();
   return results;

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { SANDBOX_SIGNATURE_HEADER, sandboxEventFor, signSandboxPayload, type SandboxEventType } from "../../src/payments/sandbox/notifications.ts";
 import type { SandboxPaymentRow } from "../../src/payments/sandbox/ledger.ts";
-import { signedFetch } from "../../../test/signed-request.ts";
+import { signedFetch, signIn } from "../../../test/signed-request.ts";
 
 export interface Buyer {
   accessToken: string;
@@ -56,6 +56,16 @@ export async function sandboxNotification(
       headers: { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: signature },
       body: options.tamper ? options.tamper(body) : body,
     });
+}
+
+/**
+ * The demo buyer in China and in the US, starting from a clean rate-limit window (earlier orders move
+ * an hour back), for a beforeEach.
+ */
+export async function freshBuyers(): Promise<{ cn: Buyer; us: Buyer }> {
+  await ageOrders();
+  const { accessToken } = await signIn();
+  return { cn: { accessToken, country: "CN" }, us: { accessToken, country: "US" } };
 }
 
 /** Lets a test start from a clean rate-limit window: earlier orders move an hour back. */
