@@ -5,6 +5,8 @@ export default [
   route("app-h5", "routes/app-h5/layout.tsx", [
     route("no-login/:type", "routes/app-h5/no-login.tsx"),
     route("cloud/mobile-data/buy", "routes/app-h5/cloud/mobile-data-buy.tsx"),
+    route("cloud/srv/alipay", "routes/app-h5/cloud/alipay-cashier.tsx"),
+    route("cloud/order/payment/result", "routes/app-h5/cloud/payment-result.tsx", { id: "cloud_order_result" }),
   ]),
   route("sandbox/*", "routes/provider-forward.ts", { id: "sandbox-forward" }),
   route("v1/pay/notify/:provider", "routes/provider-forward.ts", { id: "notify-forward" }),

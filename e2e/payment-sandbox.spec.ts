@@ -26,8 +26,9 @@ test.describe("payment sandbox through the storefront's origin", () => {
     const resultPath = `/app-h5/cloud/order/payment/result?orderId=${order.orderId}`;
     await page.goto(`${E2E.storefront}${order.h5PaymentUrl}&redirect_url=${encodeURIComponent(resultPath)}`);
     await expect(page.getByText(/sandbox/i).first()).toBeVisible();
-    await page.getByRole("button", { name: /^pay/i }).click();
-    await expect(page).toHaveURL(`${E2E.storefront}${resultPath}`);
+    const back = page.waitForResponse((response) => response.request().method() === "POST" && response.url().endsWith("/sandbox/wechat/pay"));
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    expect((await back).headers()["location"]).toBe(resultPath);
     const status = await call<{ status: number }>("/v1/cloud/order/status", { orderId: order.orderId });
     expect(status.status).toBeGreaterThanOrEqual(8003);
   });

@@ -34,6 +34,8 @@ export const DEMO_DEVICES = {
   simExhausted: "SIM-DEMO-002",
   simException: "SIM-DEMO-003",
   simUnlimited: "SIM-DEMO-004",
+  /** A SIM with no history, left for trying purchases (its data grows with each one). */
+  simSpare: "SIM-DEMO-005",
   otherCamera: "CAM-OTHER-001",
   otherSim: "SIM-OTHER-001",
 } as const;
@@ -43,6 +45,7 @@ export const DEMO_ICCIDS = {
   simExhausted: "89860098765432109876",
   simException: "89860055555555555555",
   simUnlimited: "89860077777777777777",
+  simSpare: "89860033333333333333",
   otherSim: "89010011111111111111",
 } as const;
 
@@ -150,6 +153,7 @@ export function demoSeedStatements(now: number): string[] {
       device(D.simExhausted, 1, "Farm gate 4G", 2, I.simExhausted, 190),
       device(D.simException, 1, "Cabin 4G", 2, I.simException, 180),
       device(D.simUnlimited, 1, "Boat 4G", 2, I.simUnlimited, 170),
+      device(D.simSpare, 1, "Shed 4G", 2, I.simSpare, 160),
       device(D.otherCamera, 2, "Shop", 1, null, 100),
       device(D.otherSim, 2, "Van 4G", 2, I.otherSim, 90),
     ]),
@@ -299,6 +303,7 @@ export function demoSeedStatements(now: number): string[] {
       { iccid: I.sim, status: "NORMAL", operator: "China Mobile", total_mb: 20480, used_mb_hundredths: 793433, updated_at: now },
       { iccid: I.simExhausted, status: "EXHAUSTED", operator: "China Unicom", total_mb: 10240, used_mb_hundredths: 1024000, updated_at: now },
       { iccid: I.simUnlimited, status: "NORMAL", operator: "China Telecom", total_mb: 1024, used_mb_hundredths: 17350, updated_at: now },
+      { iccid: I.simSpare, status: "NORMAL", operator: "China Mobile", total_mb: 2048, used_mb_hundredths: 51200, updated_at: now },
       { iccid: I.otherSim, status: "NORMAL", operator: "T-Mobile", total_mb: 5120, used_mb_hundredths: 100000, updated_at: now },
     ]),
   );

@@ -91,12 +91,13 @@ export type PaymentStart = z.output<typeof paymentStartSchema>;
 export const confirmOrderV2 = endpoint("POST", "/v1/cloud/order/h5/confirm/v2", paymentStartSchema);
 export const confirmOrderV3 = endpoint("POST", "/v1/cloud/order/h5/confirm/v3", paymentStartSchema);
 export const repayOrder = endpoint("POST", "/v1/cloud/order/h5/order/repay", paymentStartSchema);
+export const payOrderInfo = endpoint("POST", "/v1/cloud/order/pay/info", paymentStartSchema.extend({ status: z.number().int() }));
 export const cancelOrder = endpoint("POST", "/v1/cloud/order/cancel", z.unknown());
 
 export const orderStatus = endpoint(
   "POST",
   "/v1/cloud/order/status",
-  z.object({ orderId: z.string(), status: z.number().int(), paymentType: z.number().int(), paymentTime: seconds.nullish() }),
+  z.object({ orderId: z.string(), status: z.number().int(), paymentType: z.number().int(), serviceType: z.number().int().nullish(), paymentTime: seconds.nullish() }),
 );
 
 export const orderSchema = z.object({

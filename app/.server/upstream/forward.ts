@@ -9,11 +9,11 @@ const PRIVATE_REQUEST_HEADERS = ["cookie", "authorization"];
  * A Set-Cookie from the cloud-api is dropped, so that it cannot set cookies on the storefront's origin.
  */
 export async function forwardToCloudApi(env: StorefrontEnv, request: Request): Promise<Response> {
-  const url = new URL(request.url);
   const headers = new Headers(request.headers);
   for (const name of PRIVATE_REQUEST_HEADERS) headers.delete(name);
   const upstream = await env.CLOUD_API.fetch(
-    new Request(`https://cloud-api.internal${url.pathname}${url.search}`, {
+    // The storefront's own URL: the sandbox then sees the buyer's host (its same-host redirect rule).
+    new Request(request.url, {
       method: request.method,
       headers,
       body: request.method === "GET" || request.method === "HEAD" ? null : await request.arrayBuffer(),

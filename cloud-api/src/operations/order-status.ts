@@ -15,6 +15,7 @@ export const orderStatus = defineOperation({
     orderId: z.string(),
     status: z.number().int(),
     paymentType: z.number().int(),
+    serviceType: z.number().int(),
     paymentTime: z.number().int().nullable(),
     updateTime: z.number().int(),
   }),
@@ -26,6 +27,7 @@ export const orderStatus = defineOperation({
       orderId: order.order_id,
       status: order.status,
       paymentType: order.payment_type,
+      serviceType: order.service_type,
       paymentTime: order.paid_at,
       updateTime: order.updated_at,
     };

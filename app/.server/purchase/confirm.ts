@@ -1,0 +1,88 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import type { Language } from "../../../domain/languages.ts";
+import { PaymentType, ServiceType } from "../../../domain/services.ts";
+import { getI18n, getLocale } from "../i18n.ts";
+import type { LaunchState } from "../session/state.ts";
+import { confirmOrderV2, confirmOrderV3, type PaymentStart } from "../upstream/endpoints.ts";
+import { upstreamFor } from "../upstream/for-request.ts";
+import type { PaymentStep } from "../../components/purchase/payment-step.ts";
+import { loadOffer, type PurchaseScreen } from "./offer.ts";
+
+export const resultPath = (orderId: string) => `/app-h5/cloud/order/payment/result?orderId=${encodeURIComponent(orderId)}`;
+
+
+const confirmForm = z.object({
+  intent: z.literal("confirm"),
+  package: z.coerce.number().int().positive(),
+  coupon: z.string().max(24).default("auto"),
+  payMethod: z.coerce.number().int().min(1).max(4),
+  /** "1" once the page is hydrated: the browser then waits 300 ms itself (spec §4) before leaving. */
+  enhanced: z.enum(["0", "1"]).default("0"),
+});
+
+/**
+ * The next step for a payment that was just started (spec §4): WeChat goes to h5PaymentUrl with a
+ * redirect_url to the result page, Alipay to the cashier page that submits its form; PayPal and card
+ * continue in their sub-view. Without JavaScript the redirect methods redirect at once.
+ */
+export function nextStep(start: PaymentStart, requestUrl: string, enhanced: boolean, needsScript: string): PaymentStep {
+  const back = new URL(resultPath(start.orderId), requestUrl).toString();
+  let url: string | null = null;
+  if (start.paymentType === PaymentType.wechat && start.h5PaymentUrl) {
+    url = `${start.h5PaymentUrl}${start.h5PaymentUrl.includes("?") ? "&" : "?"}redirect_url=${encodeURIComponent(back)}`;
+  } else if (start.paymentType === PaymentType.alipay && start.alipayForm) {
+    url = `/app-h5/cloud/srv/alipay?orderId=${encodeURIComponent(start.orderId)}`;
+  }
+  if (url) {
+    if (!enhanced) throw redirect(url);
+    return { step: "redirect", url };
+  }
+  if (!enhanced) return { step: "error", message: needsScript };
+  if (start.paymentType === PaymentType.paypal && start.payPalOrderId) return { step: "paypal", orderId: start.orderId, payPalOrderId: start.payPalOrderId };
+  if (start.paymentType === PaymentType.card && start.sessionId) return { step: "card", orderId: start.orderId, sessionId: start.sessionId };
+  return { step: "error", message: needsScript };
+}
+
+/**
+ * The purchase screens' confirm action: re-reads the offer for the posted selection (the cloud-api
+ * checks the amount again), confirms with v3 when the launch has a signature or for card, else v2
+ * (spec §5), and answers the next step. A refusal comes back as the upstream's message (spec §8).
+ */
+export async function confirmPurchase(
+  { context, request }: { context: Readonly<RouterContextProvider>; request: Request },
+  launch: LaunchState,
+  purchase: { serviceType: number; screen: PurchaseScreen; receiveServiceId?: number | null },
+) {
+  const { t } = getI18n(context);
+  const parsed = confirmForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data<PaymentStep>({ step: "error", message: t("errors.unexpected") }, { status: 400 });
+  const form = parsed.data;
+  const locale = getLocale(context) as Language;
+  const api = upstreamFor(context, request);
+  const url = new URL(request.url);
+  url.search = new URLSearchParams({ package: String(form.package), coupon: form.coupon }).toString();
+  const offer = await loadOffer({ api, launch, locale, url, ...purchase });
+  const checkout = offer.checkout;
+  if (!checkout || checkout.packageId !== form.package) return data<PaymentStep>({ step: "error", message: t("pay.packageGone") }, { status: 409 });
+  if (!checkout.methods.some((m) => m === form.payMethod)) return data<PaymentStep>({ step: "error", message: t("errors.unexpected") }, { status: 400 });
+
+  const v3 = launch.signature !== "" || form.payMethod === PaymentType.card;
+  const result = await api.call(v3 ? confirmOrderV3 : confirmOrderV2, {
+    deviceId: launch.deviceId,
+    deviceType: purchase.serviceType === ServiceType.vip || purchase.serviceType === ServiceType.ai ? launch.deviceType : undefined,
+    serviceId: checkout.serviceId,
+    priceId: checkout.packageId,
+    payAmount: checkout.payAmount,
+    payMethod: form.payMethod,
+    // Spec §7: mobile data paid with PayPal is sent as service type 1.
+    buyServiceType: purchase.serviceType === ServiceType.mobileData && form.payMethod === PaymentType.paypal ? ServiceType.cloudStorage : purchase.serviceType,
+    language: locale,
+    countryCode: launch.countryCode,
+    couponId: checkout.coupon?.id ?? null,
+    couponCode: checkout.coupon?.code ?? null,
+    signature: v3 && launch.signature ? launch.signature : undefined,
+  });
+  if (!result.ok) return data<PaymentStep>({ step: "error", message: result.msg || t("errors.unexpected") }, { status: 400 });
+  return nextStep(result.data, request.url, form.enhanced === "1", t("pay.needsScript"));
+}

@@ -1,0 +1,99 @@
+import { parseCouponSelection, payableCents, selectCoupon, type CouponTerms } from "../../../domain/coupons.ts";
+import { intlLocale, type Language } from "../../../domain/languages.ts";
+import { formatMoney, toCents } from "../../../domain/money.ts";
+import { visiblePackages } from "../../../domain/packages.ts";
+import { paymentTypesFor, type PaymentTypeCode } from "../../../domain/services.ts";
+import type { LaunchState } from "../session/state.ts";
+import { packageList, userCoupons, type UpstreamPackage } from "../upstream/endpoints.ts";
+import type { upstreamFor } from "../upstream/for-request.ts";
+
+/** The screens the coupon selector returns to (spec §2), and their paths. */
+export const PURCHASE_SCREENS = {
+  mobile_data_buy: "/app-h5/cloud/mobile-data/buy",
+  vip_buy: "/app-h5/cloud/vip-package/buy",
+  ai_srv_buy: "/app-h5/cloud/ai-srv-package/buy",
+  storage_buy: "/app-h5/cloud/storage/buy",
+} as const;
+export type PurchaseScreen = keyof typeof PURCHASE_SCREENS;
+
+export interface OfferRequest {
+  api: ReturnType<typeof upstreamFor>;
+  launch: LaunchState;
+  locale: Language;
+  /** The screen's URL: its `package` and `coupon` parameters are the selection (DESIGN.md §4). */
+  url: URL;
+  serviceType: number;
+  screen: PurchaseScreen;
+  /** VIP receive mode: only this service's packages. */
+  receiveServiceId?: number | null;
+}
+
+/**
+ * What a purchase screen sells and what the buyer has chosen: packages (spec §5 visibility), the
+ * selected one, the coupon per the selection mode, and the payable total. Both upstream calls run
+ * in parallel, beside the screen's own.
+ */
+export async function loadOffer(request: OfferRequest) {
+  const { api, launch, locale, url, serviceType } = request;
+  const scope = { language: locale, countryCode: launch.countryCode, deviceId: launch.deviceId, type: serviceType };
+  const [packages, coupons] = await Promise.all([
+    api.call(packageList, request.receiveServiceId ? { ...scope, serviceId: request.receiveServiceId } : scope),
+    api.call(userCoupons, { type: serviceType, countryCode: launch.countryCode, language: locale }),
+  ]);
+  const intl = intlLocale(locale);
+  const offered = packages.ok ? visiblePackages(packages.data.packageList, { serviceType, receiveServiceId: request.receiveServiceId ?? null }) : [];
+  const selected: UpstreamPackage | null = offered.find((p) => p.id === Number(url.searchParams.get("package"))) ?? offered[0] ?? null;
+  const couponParam = url.searchParams.get("coupon");
+  const terms: (CouponTerms & { name: string; couponCode: string })[] = coupons.ok
+    ? coupons.data.map((c) => ({ id: c.id, name: c.name, couponCode: c.couponCode, status: c.status, amountCents: toCents(c.amount), useLimitAmountCents: toCents(c.useLimitAmount) }))
+    : [];
+  const priceCents = selected ? toCents(selected.salePrice) : 0;
+  const coupon = selected ? selectCoupon(terms, priceCents, parseCouponSelection(couponParam)) : null;
+  const payable = payableCents(priceCents, coupon);
+  const money = (cents: number) => formatMoney(cents, selected?.currencyCode, intl);
+  const withParams = (path: string, params: Record<string, string>) => {
+    const next = new URLSearchParams(url.searchParams);
+    next.delete("pay");
+    for (const [key, value] of Object.entries(params)) next.set(key, value);
+    return `${path}?${next}`;
+  };
+
+  return {
+    packagesError: packages.ok ? null : packages.msg,
+    packages: offered.map((p) => ({
+      id: p.id,
+      name: p.serviceName,
+      desc: p.serviceDesc ?? "",
+      topTag: p.topTag ?? "",
+      price: formatMoney(toCents(p.salePrice), p.currencyCode, intl),
+      originPrice: p.originPrice > p.salePrice ? formatMoney(toCents(p.originPrice), p.currencyCode, intl) : null,
+      selected: p.id === selected?.id,
+      href: withParams(url.pathname, { package: String(p.id) }),
+    })),
+    coupon: !selected
+      ? null
+      : {
+          ...(coupon
+            ? { state: "applied" as const, name: coupon.name, discount: money(coupon.amountCents) }
+            : { state: couponParam === "none" ? ("not_used" as const) : ("none_usable" as const) }),
+          selectorHref: withParams("/app-h5/cloud/coupons", { from: request.screen, package: String(selected.id), coupon: couponParam ?? "auto" }),
+        },
+    checkout: selected
+      ? {
+          packageId: selected.id,
+          serviceId: selected.serviceId,
+          coupon: coupon ? { id: coupon.id, code: coupon.couponCode } : null,
+          couponParam: couponParam ?? "auto",
+          payAmount: payable / 100,
+          currencyCode: selected.currencyCode,
+          total: money(payable),
+          /** Spec §2 screen 9 sub-amount: the price before the coupon, when one applies. */
+          subTotal: coupon ? money(priceCents) : null,
+          methods: paymentTypesFor(launch.countryCode) as readonly PaymentTypeCode[],
+          sheetHref: withParams(url.pathname, { pay: "1" }),
+        }
+      : null,
+  };
+}
+
+export type Offer = Awaited<ReturnType<typeof loadOffer>>;

@@ -1,0 +1,65 @@
+import { Link } from "react-router";
+import { useTranslation } from "../../i18n/context.tsx";
+
+export interface PackageOption {
+  id: number;
+  name: string;
+  desc: string;
+  topTag: string;
+  price: string;
+  originPrice: string | null;
+  selected: boolean;
+  href: string;
+}
+
+/** The packages on sale; choosing one is a link (`?package=`), so it works without JavaScript and on reload. */
+export function PackageList({ packages, error }: { packages: PackageOption[]; error: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="packages-heading" className="m-3">
+      <h2 id="packages-heading" className="mb-2 px-1 text-base font-semibold">
+        {t("packages.title")}
+      </h2>
+      {error !== null ? (
+        <p role="alert" className="rounded-2xl bg-white p-4 text-sm text-red-700">
+          {error || t("errors.unexpected")}
+        </p>
+      ) : packages.length === 0 ? (
+        <p className="rounded-2xl bg-white p-4 text-sm text-neutral-600">{t("packages.empty")}</p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3">
+          {packages.map((p) => (
+            <li key={p.id}>
+              <Link
+                to={p.href}
+                replace
+                preventScrollReset
+                aria-current={p.selected ? "true" : undefined}
+                className={`relative flex h-full flex-col gap-1 rounded-2xl border-2 bg-white p-3 ${p.selected ? "border-sky-600 bg-sky-50" : "border-transparent"}`}
+              >
+                {p.topTag && <span className="absolute -top-2 end-2 rounded-full bg-orange-700 px-2 py-0.5 text-[11px] font-medium text-white">{p.topTag}</span>}
+                <span dir="auto" className="text-sm font-semibold">
+                  {p.name}
+                </span>
+                {p.desc && (
+                  <span dir="auto" className="text-xs text-neutral-500">
+                    {p.desc}
+                  </span>
+                )}
+                <span className="mt-auto pt-1">
+                  <span className="text-lg font-bold text-orange-700">{p.price}</span>
+                  {p.originPrice && (
+                    <s className="ms-2 text-xs text-neutral-500">
+                      <span className="sr-only">{t("packages.originPrice", { price: p.originPrice })}</span>
+                      <span aria-hidden="true">{p.originPrice}</span>
+                    </s>
+                  )}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

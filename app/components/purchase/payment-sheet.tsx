@@ -1,0 +1,163 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { Link, useActionData, useFetcher } from "react-router";
+import type { PaymentTypeCode } from "../../../domain/services.ts";
+import { useTranslation } from "../../i18n/context.tsx";
+import { useLoadingOverlay } from "../loading-overlay.tsx";
+import { useToast } from "../toasts.tsx";
+import type { PaymentStep } from "./payment-step.ts";
+
+export interface Checkout {
+  packageId: number;
+  couponParam: string;
+  total: string;
+  subTotal: string | null;
+  currencyCode: string;
+  methods: readonly PaymentTypeCode[];
+  sheetHref: string;
+}
+
+/** Spec §4: the pause before leaving for the provider. */
+const REDIRECT_DELAY_MS = 300;
+
+const noSubscription = () => () => {};
+
+/** False while server rendering and hydrating, true once React runs in the browser. */
+function useHydrated() {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+
+/**
+ * The payment bar and chooser (spec §2 screen 9). Opening the chooser is a link (`?pay=1`) that the
+ * server renders open without JavaScript; each method is a submit button of one form that posts the
+ * selection to the screen's confirm action. With JavaScript the chooser opens in place and the browser
+ * waits 300 ms before going to the provider.
+ */
+export function PaymentBar({ checkout, open: openAtLoad, closeHref }: { checkout: Checkout; open: boolean; closeHref: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(openAtLoad);
+  const fetcher = useFetcher<PaymentStep>();
+  const actionData = useActionData<PaymentStep>();
+  const hydrated = useHydrated();
+  const overlay = useLoadingOverlay();
+  const toast = useToast();
+  const sheet = useRef<HTMLDivElement>(null);
+  // After a redirect step the page stays busy until the browser has left it.
+  const leaving = fetcher.state === "idle" && fetcher.data?.step === "redirect";
+
+  useEffect(() => {
+    if (open) sheet.current?.focus();
+  }, [open]);
+
+  const busy = fetcher.state !== "idle" || leaving;
+  useEffect(() => {
+    if (!busy) return;
+    overlay.show();
+    return () => overlay.hide();
+  }, [busy, overlay]);
+
+  useEffect(() => {
+    const step = fetcher.data;
+    if (!step || fetcher.state !== "idle") return;
+    if (step.step === "error") toast({ kind: "error", message: step.message });
+    if (step.step === "redirect") {
+      const timer = setTimeout(() => window.location.assign(step.url), REDIRECT_DELAY_MS);
+      return () => clearTimeout(timer);
+    }
+  }, [fetcher.data, fetcher.state, toast]);
+
+  const noScriptError = actionData?.step === "error" ? actionData.message : null;
+
+  return (
+    <>
+      <div className="fixed inset-x-0 bottom-0 z-20 border-t border-neutral-200 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+        <div className="mx-auto flex max-w-md items-center justify-between gap-3">
+          <p className="flex flex-col">
+            <span className="text-xs text-neutral-600">{t("pay.total")}</span>
+            <span className="text-xl font-bold text-orange-700" aria-live="polite">
+              {checkout.total}
+            </span>
+          </p>
+          <Link
+            to={checkout.sheetHref}
+            replace
+            preventScrollReset
+            onClick={(event) => {
+              event.preventDefault();
+              setOpen(true);
+            }}
+            className="rounded-full bg-sky-700 px-8 py-3 text-base font-semibold text-white"
+          >
+            {t("pay.pay")}
+          </Link>
+        </div>
+      </div>
+
+      {open && (
+        <div className="fixed inset-0 z-30 flex items-end justify-center bg-black/40">
+          <div
+            ref={sheet}
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby="pay-heading"
+            tabIndex={-1}
+            onKeyDown={(event) => event.key === "Escape" && setOpen(false)}
+            className="w-full max-w-md rounded-t-2xl bg-white p-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none"
+          >
+            <div className="flex items-center justify-between">
+              <h2 id="pay-heading" className="text-base font-semibold">
+                {t("pay.choose")}
+              </h2>
+              <Link
+                to={closeHref}
+                replace
+                preventScrollReset
+                onClick={(event) => {
+                  event.preventDefault();
+                  setOpen(false);
+                }}
+                className="rounded-full px-3 py-2 text-sm text-neutral-600"
+              >
+                {t("pay.close")}
+              </Link>
+            </div>
+            <p className="mt-2 text-center">
+              <span className="block text-3xl font-bold text-orange-700">{checkout.total}</span>
+              {checkout.subTotal && (
+                <s className="text-sm text-neutral-500">
+                  <span className="sr-only">{t("packages.originPrice", { price: checkout.subTotal })}</span>
+                  <span aria-hidden="true">{checkout.subTotal}</span>
+                </s>
+              )}
+            </p>
+            {noScriptError && (
+              <p role="alert" className="mt-2 rounded-lg bg-red-50 p-2 text-sm text-red-800">
+                {noScriptError}
+              </p>
+            )}
+            <fetcher.Form method="post" className="mt-4 grid gap-2">
+              <input type="hidden" name="intent" value="confirm" />
+              <input type="hidden" name="package" value={checkout.packageId} />
+              <input type="hidden" name="coupon" value={checkout.couponParam} />
+              <input type="hidden" name="enhanced" value={hydrated ? "1" : "0"} />
+              {checkout.methods.map((method) => (
+                <button
+                  key={method}
+                  type="submit"
+                  name="payMethod"
+                  value={method}
+                  disabled={busy}
+                  className="flex min-h-12 items-center justify-between rounded-xl border border-neutral-300 px-4 py-3 text-start font-medium disabled:opacity-60"
+                >
+                  <span>{t(`pay.method.${method}`)}</span>
+                  <span aria-hidden="true" className="text-neutral-400 rtl:rotate-180">
+                    ›
+                  </span>
+                </button>
+              ))}
+            </fetcher.Form>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect, useRef } from "react";
+import { redirect } from "react-router";
+import { OrderStatus } from "../../../../domain/order-status.ts";
+import { getI18n } from "../../../.server/i18n.ts";
+import { requireLaunch } from "../../../.server/identity.ts";
+import { parseProviderForm } from "../../../.server/purchase/alipay-form.ts";
+import { resultPath } from "../../../.server/purchase/confirm.ts";
+import { payOrderInfo } from "../../../.server/upstream/endpoints.ts";
+import { upstreamFor } from "../../../.server/upstream/for-request.ts";
+import { ErrorView } from "../../../components/error-view.tsx";
+import { useTranslation } from "../../../i18n/context.tsx";
+import type { Route } from "./+types/alipay-cashier";
+
+/** Spec §4: the pause before the form is submitted. */
+const SUBMIT_DELAY_MS = 300;
+
+/**
+ * The Alipay cashier (spec §2 cloud/srv/alipay): the order's form, read from the upstream rather than
+ * the address bar, rebuilt from its action and hidden fields, and submitted after 300 ms (or by the
+ * buyer's tap without JavaScript). An order no longer waiting to pay goes to the result page.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireLaunch(context, "device");
+  const orderId = new URL(request.url).searchParams.get("orderId") ?? "";
+  if (!orderId) throw redirect("/app-h5/no-login/2");
+  const info = await upstreamFor(context, request).call(payOrderInfo, { orderId });
+  const { t } = getI18n(context);
+  if (!info.ok) return { title: t("pay.cashierTitle"), form: null, error: info.msg || t("errors.unexpected") };
+  if (info.data.status !== OrderStatus.waitingToPay) throw redirect(resultPath(orderId));
+  const form = info.data.alipayForm ? parseProviderForm(info.data.alipayForm) : null;
+  return { title: t("pay.cashierTitle"), form, error: form ? null : t("pay.badForm") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
+
+export default function AlipayCashier({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => form.current?.submit(), SUBMIT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <main className="mx-auto max-w-md p-4">
+      <h1 className="text-lg font-semibold">{loaderData.title}</h1>
+      {loaderData.form ? (
+        <form ref={form} method="post" action={loaderData.form.action} className="mt-4 rounded-2xl bg-white p-4">
+          {loaderData.form.fields.map(([name, value], index) => (
+            <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+          ))}
+          <p className="text-sm text-neutral-600">{t("pay.toAlipay")}</p>
+          <button type="submit" className="mt-4 w-full rounded-full bg-sky-700 px-6 py-3 font-semibold text-white">
+            {t("pay.continueToAlipay")}
+          </button>
+        </form>
+      ) : (
+        <p role="alert" className="mt-4 rounded-2xl bg-white p-4 text-sm text-red-700">
+          {loaderData.error}
+        </p>
+      )}
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorView error={error} />;
+}
