@@ -49,6 +49,8 @@ export interface LaunchOptions {
   version?: string;
   pageType?: string;
   codeId?: string;
+  /** Plain query parameters the screen reads besides the launch (e.g. orderId, package, pay). */
+  query?: Record<string, string>;
 }
 
 /** A launch URL: base64 of the payload JSON, or with version 2 base64 of "ivHex:cipherBase64" (AES-256-CBC). */
@@ -77,6 +79,7 @@ export function launchUrl(options: LaunchOptions): string {
   const query = new URLSearchParams({ params: Buffer.from(text, "utf8").toString("base64") });
   if (options.version) query.set("version", options.version);
   if (options.pageType) query.set("page_type", options.pageType);
+  for (const [key, value] of Object.entries(options.query ?? {})) query.set(key, value);
   return `${options.storefront}/app-h5/${options.screen.replace(/^\/+/, "")}?${query}`;
 }
 

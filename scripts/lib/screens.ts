@@ -10,6 +10,7 @@ export interface ScreenLink {
   version?: string;
   pageType?: string;
   codeId?: string;
+  query?: Record<string, string>;
 }
 
 export const SCREEN_LINKS: ScreenLink[] = [
@@ -19,4 +20,7 @@ export const SCREEN_LINKS: ScreenLink[] = [
   { label: "4G top-up, data used up", screen: "cloud/mobile-data/buy", deviceId: DEMO_DEVICES.simExhausted },
   { label: "4G top-up, unlimited package", screen: "cloud/mobile-data/buy", deviceId: DEMO_DEVICES.simUnlimited },
   { label: "4G top-up, SIM exception", screen: "cloud/mobile-data/buy", deviceId: DEMO_DEVICES.simException },
+  { label: "4G top-up, payment chooser open", screen: "cloud/mobile-data/buy", deviceId: DEMO_DEVICES.simSpare, query: { pay: "1" } },
+  { label: "Payment result, purchase complete", screen: "cloud/order/payment/result", deviceId: DEMO_DEVICES.sim, query: { orderId: "DEMO2000006" } },
+  { label: "Payment result, still waiting", screen: "cloud/order/payment/result", deviceId: DEMO_DEVICES.sim, query: { orderId: "DEMO2000001" } },
 ];
