@@ -6,6 +6,10 @@ export interface StorefrontEnv {
   SESSIONS_DB: D1Database;
   UPSTREAM_REGIONS?: string;
   UPSTREAM_TIMEOUT_MS?: string;
+  PAYPAL_CLIENT_ID?: string;
+  PAYPAL_SDK_URL?: string;
+  STRIPE_PUBLISHABLE_KEY?: string;
+  STRIPE_JS_URL?: string;
   APP_ID: string;
   APP_SECRET: string;
   LAUNCH_AES_KEY: string;

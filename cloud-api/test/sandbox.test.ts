@@ -120,7 +120,7 @@ describe("Stripe sandbox", () => {
   it("serves a Stripe.js stand-in with embedded checkout", async () => {
     const source = await (await SELF.fetch(`${ORIGIN}/sandbox/stripe/v3.js`)).text();
     expect(source).toContain("window.Stripe = Stripe");
-    expect(source).toContain("initEmbeddedCheckout");
+    expect(source).toContain("createEmbeddedCheckoutPage");
     expect(source).toContain("Missing argument");
     expect(() => new Function(source)).not.toThrow();
   });

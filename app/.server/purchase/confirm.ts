@@ -6,10 +6,8 @@ import { getI18n, getLocale } from "../i18n.ts";
 import type { LaunchState } from "../session/state.ts";
 import { confirmOrderV2, confirmOrderV3, type PaymentStart } from "../upstream/endpoints.ts";
 import { upstreamFor } from "../upstream/for-request.ts";
-import type { PaymentStep } from "../../components/purchase/payment-step.ts";
+import { resultPath, type PaymentStep } from "../../components/purchase/payment-step.ts";
 import { loadOffer, type PurchaseScreen } from "./offer.ts";
-
-export const resultPath = (orderId: string) => `/app-h5/cloud/order/payment/result?orderId=${encodeURIComponent(orderId)}`;
 
 
 const confirmForm = z.object({

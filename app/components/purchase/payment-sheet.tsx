@@ -1,10 +1,16 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
 import type { PaymentTypeCode } from "../../../domain/services.ts";
 import { useTranslation } from "../../i18n/context.tsx";
 import { useLoadingOverlay } from "../loading-overlay.tsx";
 import { useToast } from "../toasts.tsx";
-import type { PaymentStep } from "./payment-step.ts";
+import { PAYMENT_REDIRECT_DELAY_MS, type PaymentStep } from "./payment-step.ts";
+import type { ProviderClients } from "./provider-clients.ts";
+import { useConfirm } from "./use-confirm.ts";
+
+// The provider SDKs load only when their sub-view opens (DESIGN.md §6).
+const PayPalView = lazy(() => import("./paypal-view.tsx"));
+const CardView = lazy(() => import("./card-view.tsx"));
 
 export interface Checkout {
   packageId: number;
@@ -16,8 +22,8 @@ export interface Checkout {
   sheetHref: string;
 }
 
-/** Spec §4: the pause before leaving for the provider. */
-const REDIRECT_DELAY_MS = 300;
+/** PayPal and card continue in a sub-view of the chooser; the other methods leave for the provider. */
+const SUB_VIEWS: Partial<Record<PaymentTypeCode, "paypal" | "card">> = { 3: "paypal", 4: "card" };
 
 const noSubscription = () => () => {};
 
@@ -32,7 +38,17 @@ function useHydrated() {
  * selection to the screen's confirm action. With JavaScript the chooser opens in place and the browser
  * waits 300 ms before going to the provider.
  */
-export function PaymentBar({ checkout, open: openAtLoad, closeHref }: { checkout: Checkout; open: boolean; closeHref: string }) {
+export function PaymentBar({
+  checkout,
+  providers,
+  open: openAtLoad,
+  closeHref,
+}: {
+  checkout: Checkout;
+  providers: ProviderClients;
+  open: boolean;
+  closeHref: string;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(openAtLoad);
   const fetcher = useFetcher<PaymentStep>();
@@ -41,6 +57,10 @@ export function PaymentBar({ checkout, open: openAtLoad, closeHref }: { checkout
   const overlay = useLoadingOverlay();
   const toast = useToast();
   const sheet = useRef<HTMLDivElement>(null);
+  const [subView, setSubView] = useState<"paypal" | "card" | null>(null);
+  // The card's order is confirmed once, when its sub-view opens.
+  const [cardStep, setCardStep] = useState<Promise<PaymentStep> | null>(null);
+  const confirm = useConfirm(checkout);
   // After a redirect step the page stays busy until the browser has left it.
   const leaving = fetcher.state === "idle" && fetcher.data?.step === "redirect";
 
@@ -60,10 +80,15 @@ export function PaymentBar({ checkout, open: openAtLoad, closeHref }: { checkout
     if (!step || fetcher.state !== "idle") return;
     if (step.step === "error") toast({ kind: "error", message: step.message });
     if (step.step === "redirect") {
-      const timer = setTimeout(() => window.location.assign(step.url), REDIRECT_DELAY_MS);
+      const timer = setTimeout(() => window.location.assign(step.url), PAYMENT_REDIRECT_DELAY_MS);
       return () => clearTimeout(timer);
     }
   }, [fetcher.data, fetcher.state, toast]);
+
+  function openSubView(view: "paypal" | "card" | null) {
+    if (view === "card") setCardStep(confirm(4));
+    setSubView(view);
+  }
 
   const noScriptError = actionData?.step === "error" ? actionData.message : null;
 
@@ -134,27 +159,46 @@ export function PaymentBar({ checkout, open: openAtLoad, closeHref }: { checkout
                 {noScriptError}
               </p>
             )}
-            <fetcher.Form method="post" className="mt-4 grid gap-2">
-              <input type="hidden" name="intent" value="confirm" />
-              <input type="hidden" name="package" value={checkout.packageId} />
-              <input type="hidden" name="coupon" value={checkout.couponParam} />
-              <input type="hidden" name="enhanced" value={hydrated ? "1" : "0"} />
-              {checkout.methods.map((method) => (
-                <button
-                  key={method}
-                  type="submit"
-                  name="payMethod"
-                  value={method}
-                  disabled={busy}
-                  className="flex min-h-12 items-center justify-between rounded-xl border border-neutral-300 px-4 py-3 text-start font-medium disabled:opacity-60"
-                >
-                  <span>{t(`pay.method.${method}`)}</span>
-                  <span aria-hidden="true" className="text-neutral-400 rtl:rotate-180">
-                    ›
-                  </span>
+            {subView ? (
+              <div className="mt-4">
+                <button type="button" onClick={() => setSubView(null)} className="mb-3 rounded-full px-3 py-2 text-sm text-sky-700">
+                  <span aria-hidden="true" className="inline-block rtl:rotate-180">
+                    ‹
+                  </span>{" "}
+                  {t("pay.back")}
                 </button>
-              ))}
-            </fetcher.Form>
+                <Suspense fallback={<p className="py-6 text-center text-sm text-neutral-600">{t("shell.pleaseWait")}</p>}>
+                  {subView === "paypal" ? (
+                    <PayPalView client={providers.paypal} confirm={() => confirm(3)} />
+                  ) : (
+                    cardStep && <CardView client={providers.stripe} step={cardStep} />
+                  )}
+                </Suspense>
+              </div>
+            ) : (
+              <fetcher.Form method="post" className="mt-4 grid gap-2">
+                <input type="hidden" name="intent" value="confirm" />
+                <input type="hidden" name="package" value={checkout.packageId} />
+                <input type="hidden" name="coupon" value={checkout.couponParam} />
+                <input type="hidden" name="enhanced" value={hydrated ? "1" : "0"} />
+                {checkout.methods.map((method) => (
+                  <button
+                    key={method}
+                    type={hydrated && SUB_VIEWS[method] ? "button" : "submit"}
+                    onClick={hydrated && SUB_VIEWS[method] ? () => openSubView(SUB_VIEWS[method] ?? null) : undefined}
+                    name="payMethod"
+                    value={method}
+                    disabled={busy}
+                    className="flex min-h-12 items-center justify-between rounded-xl border border-neutral-300 px-4 py-3 text-start font-medium disabled:opacity-60"
+                  >
+                    <span>{t(`pay.method.${method}`)}</span>
+                    <span aria-hidden="true" className="text-neutral-400 rtl:rotate-180">
+                      ›
+                    </span>
+                  </button>
+                ))}
+              </fetcher.Form>
+            )}
           </div>
         </div>
       )}

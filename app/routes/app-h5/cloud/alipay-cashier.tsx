@@ -4,15 +4,12 @@ import { OrderStatus } from "../../../../domain/order-status.ts";
 import { getI18n } from "../../../.server/i18n.ts";
 import { requireLaunch } from "../../../.server/identity.ts";
 import { parseProviderForm } from "../../../.server/purchase/alipay-form.ts";
-import { resultPath } from "../../../.server/purchase/confirm.ts";
 import { payOrderInfo } from "../../../.server/upstream/endpoints.ts";
 import { upstreamFor } from "../../../.server/upstream/for-request.ts";
 import { ErrorView } from "../../../components/error-view.tsx";
+import { PAYMENT_REDIRECT_DELAY_MS, resultPath } from "../../../components/purchase/payment-step.ts";
 import { useTranslation } from "../../../i18n/context.tsx";
 import type { Route } from "./+types/alipay-cashier";
-
-/** Spec §4: the pause before the form is submitted. */
-const SUBMIT_DELAY_MS = 300;
 
 /**
  * The Alipay cashier (spec §2 cloud/srv/alipay): the order's form, read from the upstream rather than
@@ -37,7 +34,7 @@ export default function AlipayCashier({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    const timer = setTimeout(() => form.current?.submit(), SUBMIT_DELAY_MS);
+    const timer = setTimeout(() => form.current?.submit(), PAYMENT_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
   return (

@@ -9,9 +9,11 @@ import { getI18n, getLocale } from "../../../.server/i18n.ts";
 import { requireLaunch } from "../../../.server/identity.ts";
 import { confirmPurchase } from "../../../.server/purchase/confirm.ts";
 import { loadOffer } from "../../../.server/purchase/offer.ts";
+import { providerClients } from "../../../.server/purchase/providers.ts";
 import { currentPackage, simcardDetails } from "../../../.server/upstream/endpoints.ts";
 import { upstreamFor } from "../../../.server/upstream/for-request.ts";
 import { CopyButton } from "../../../components/copy-button.tsx";
+import { cloudflareContext } from "../../../context.ts";
 import { ErrorView } from "../../../components/error-view.tsx";
 import { CouponRow } from "../../../components/purchase/coupon-row.tsx";
 import { PackageList } from "../../../components/purchase/package-list.tsx";
@@ -73,6 +75,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       : null,
     ...offer,
     payOpen: url.searchParams.get("pay") === "1",
+    providers: providerClients(context.get(cloudflareContext).env, locale),
     closeHref: `${url.pathname}?${withoutPay(url.searchParams)}`,
   };
 }
@@ -128,7 +131,7 @@ export default function MobileDataBuy({ loaderData }: Route.ComponentProps) {
 
           <PackageList packages={view.packages} error={view.packagesError} />
           {view.coupon && <CouponRow coupon={view.coupon} />}
-          {view.checkout && <PaymentBar checkout={view.checkout} open={view.payOpen} closeHref={view.closeHref} />}
+          {view.checkout && <PaymentBar checkout={view.checkout} providers={view.providers} open={view.payOpen} closeHref={view.closeHref} />}
         </>
       )}
     </main>

@@ -118,8 +118,8 @@ export const PAYPAL_SDK = String.raw`(function () {
 `;
 
 /**
- * Enough of Stripe.js v3 for an embedded Checkout Session: `Stripe(key).initEmbeddedCheckout({
- * clientSecret | fetchClientSecret, onComplete })` mounts the sandbox checkout in an iframe and calls
+ * Enough of Stripe.js v3 for an embedded Checkout Session: `Stripe(key).createEmbeddedCheckoutPage({
+ * clientSecret | fetchClientSecret, onComplete })` (formerly initEmbeddedCheckout) mounts the sandbox checkout in an iframe and calls
  * onComplete when it is paid; `redirectToCheckout({ sessionId })` opens it full page. A missing
  * argument fails with "Missing argument", as Stripe.js does while the session is not ready.
  */
@@ -129,45 +129,47 @@ export const STRIPE_JS = String.raw`(function () {
   var checkoutUrl = function (sessionId) {
     return origin + "/sandbox/stripe/checkout/" + encodeURIComponent(String(sessionId).split("_secret_")[0]);
   };
+  function embeddedCheckout(options) {
+    options = options || {};
+    var secret = options.clientSecret
+      ? Promise.resolve(options.clientSecret)
+      : options.fetchClientSecret
+        ? Promise.resolve().then(options.fetchClientSecret)
+        : Promise.reject(new Error("IntegrationError: Missing argument: clientSecret or fetchClientSecret"));
+    return secret.then(function (clientSecret) {
+      if (!clientSecret) throw new Error("IntegrationError: Missing argument: clientSecret");
+      var frame = null;
+      function listen(event) {
+        if (event.origin !== origin || !event.data || event.data.type !== "camcloud-sandbox-checkout") return;
+        if (event.data.outcome === "pay" && options.onComplete) options.onComplete();
+      }
+      return {
+        mount: function (target) {
+          var element = typeof target === "string" ? document.querySelector(target) : target;
+          if (!element) throw new Error("IntegrationError: Missing argument: a mount target");
+          frame = document.createElement("iframe");
+          frame.src = checkoutUrl(clientSecret) + "?embedded=1";
+          frame.title = "Card payment (sandbox)";
+          frame.style.cssText = "display:block;width:100%;height:640px;border:0";
+          element.appendChild(frame);
+          window.addEventListener("message", listen);
+        },
+        unmount: function () {
+          if (frame) frame.remove();
+          frame = null;
+        },
+        destroy: function () {
+          this.unmount();
+          window.removeEventListener("message", listen);
+        },
+      };
+    });
+  }
   function Stripe(publishableKey) {
     if (!publishableKey) throw new Error("IntegrationError: Missing argument: publishable key");
     return {
-      initEmbeddedCheckout: function (options) {
-        options = options || {};
-        var secret = options.clientSecret
-          ? Promise.resolve(options.clientSecret)
-          : options.fetchClientSecret
-            ? Promise.resolve().then(options.fetchClientSecret)
-            : Promise.reject(new Error("IntegrationError: Missing argument: clientSecret or fetchClientSecret"));
-        return secret.then(function (clientSecret) {
-          if (!clientSecret) throw new Error("IntegrationError: Missing argument: clientSecret");
-          var frame = null;
-          function listen(event) {
-            if (event.origin !== origin || !event.data || event.data.type !== "camcloud-sandbox-checkout") return;
-            if (event.data.outcome === "pay" && options.onComplete) options.onComplete();
-          }
-          return {
-            mount: function (target) {
-              var element = typeof target === "string" ? document.querySelector(target) : target;
-              if (!element) throw new Error("IntegrationError: Missing argument: a mount target");
-              frame = document.createElement("iframe");
-              frame.src = checkoutUrl(clientSecret) + "?embedded=1";
-              frame.title = "Card payment (sandbox)";
-              frame.style.cssText = "display:block;width:100%;height:640px;border:0";
-              element.appendChild(frame);
-              window.addEventListener("message", listen);
-            },
-            unmount: function () {
-              if (frame) frame.remove();
-              frame = null;
-            },
-            destroy: function () {
-              this.unmount();
-              window.removeEventListener("message", listen);
-            },
-          };
-        });
-      },
+      createEmbeddedCheckoutPage: embeddedCheckout,
+      initEmbeddedCheckout: embeddedCheckout,
       redirectToCheckout: function (options) {
         if (!options || !options.sessionId) return Promise.resolve({ error: { message: "IntegrationError: Missing argument: sessionId" } });
         location.assign(checkoutUrl(options.sessionId));

@@ -1,0 +1,54 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
+import { launchLink } from "./launch.ts";
+
+/** The 4G screen of a buyer in the US: PayPal and card, each in a sub-view of the chooser. */
+async function openChooser(page: Page) {
+  await page.goto(await launchLink(DEMO_DEVICES.simSpare, { country: "US" }));
+  await page.getByRole("link", { name: "Pay", exact: true }).click();
+  return page.getByRole("dialog", { name: "Choose a payment method" });
+}
+
+test.describe("buying 4G data outside China", () => {
+  test("PayPal: the SDK loads only in its sub-view; approval leads to the result page", async ({ page }) => {
+    const sdkRequests: string[] = [];
+    page.on("request", (request) => request.url().includes("/sandbox/paypal/sdk/js") && sdkRequests.push(request.url()));
+    const chooser = await openChooser(page);
+    await expect(chooser.getByRole("button", { name: "Alipay" })).toHaveCount(0);
+    expect(sdkRequests).toEqual([]);
+    await chooser.getByRole("button", { name: "PayPal" }).click();
+    await expect(chooser.getByRole("button", { name: "Back" })).toBeVisible();
+    await chooser.getByRole("button", { name: "Pay with PayPal (sandbox)" }).click();
+    expect(sdkRequests[0]).toMatch(/client-id=sandbox.*currency=USD|currency=USD.*client-id=sandbox/);
+    const sheet = page.getByRole("dialog", { name: "PayPal sandbox" });
+    await expect(sheet.getByText("USD")).toBeVisible();
+    await sheet.getByRole("button", { name: "Pay with PayPal" }).click();
+    await expect(page).toHaveURL(/\/app-h5\/cloud\/order\/payment\/result\?orderId=\d+/);
+    await expect(page.getByRole("heading", { name: /Payment received|Purchase complete/ })).toBeVisible();
+  });
+
+  test("PayPal failure toasts 'Pay Failed'", async ({ page }) => {
+    const chooser = await openChooser(page);
+    await chooser.getByRole("button", { name: "PayPal" }).click();
+    await chooser.getByRole("button", { name: "Pay with PayPal (sandbox)" }).click();
+    await page.getByRole("dialog", { name: "PayPal sandbox" }).getByRole("button", { name: "Fail the payment" }).click();
+    await expect(page.getByText("Pay Failed")).toBeVisible();
+  });
+
+  test("card: Stripe's embedded checkout in its sub-view; paying leads to the result page", async ({ page }) => {
+    const chooser = await openChooser(page);
+    await chooser.getByRole("button", { name: "Credit or debit card" }).click();
+    const checkout = page.frameLocator('iframe[title="Card payment (sandbox)"]');
+    await expect(checkout.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242");
+    await checkout.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page).toHaveURL(/\/app-h5\/cloud\/order\/payment\/result\?orderId=\d+/);
+    await expect(page.getByRole("heading", { name: /Payment received|Purchase complete/ })).toBeVisible();
+  });
+
+  test("without JavaScript PayPal and card say they need it @no-js", async ({ page, javaScriptEnabled }) => {
+    test.skip(javaScriptEnabled, "the chooser's SDK methods need JavaScript");
+    const chooser = await openChooser(page);
+    await chooser.getByRole("button", { name: "PayPal" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "needs JavaScript" })).toBeVisible();
+  });
+});
