@@ -4,6 +4,7 @@ import { route, type RouteConfig } from "@react-router/dev/routes";
 export default [
   route("app-h5", "routes/app-h5/layout.tsx", [
     route("no-login/:type", "routes/app-h5/no-login.tsx"),
+    route("cloud/coupons", "routes/app-h5/cloud/coupons-select.tsx", { id: "coupons_select" }),
     route("cloud/mobile-data/buy", "routes/app-h5/cloud/mobile-data-buy.tsx"),
     route("cloud/srv/alipay", "routes/app-h5/cloud/alipay-cashier.tsx"),
     route("cloud/order/payment/result", "routes/app-h5/cloud/payment-result.tsx", { id: "cloud_order_result" }),

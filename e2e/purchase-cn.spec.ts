@@ -42,3 +42,32 @@ test.describe("buying 4G data in China", () => {
     await expect(page.getByText("Please do not pay twice.")).toBeVisible();
   });
 });
+
+test.describe("coupon selector", () => {
+  test("lists usable and unusable coupons by value with reasons; a choice and 'no coupon' return to the screen @no-js", async ({ page }) => {
+    await page.goto(await launchLink(DEMO_DEVICES.simSpare));
+    // Auto-pick (mode 1): the best usable coupon for ¥29.90 is ¥20.00 off.
+    await expect(page.getByText("−¥20.00")).toBeVisible();
+    await page.getByRole("link", { name: /Coupon/ }).click();
+    await expect(page).toHaveURL(/\/app-h5\/cloud\/coupons\?.*from=mobile_data_buy/);
+    const usable = page.getByRole("region", { name: /usable coupons?$/ }).first();
+    await expect(usable.getByRole("link")).toHaveText([/¥20\.00/, /¥5\.00/]);
+    await expect(usable.getByRole("link").first()).toHaveAttribute("aria-current", "true");
+    const unusable = page.getByRole("region", { name: /unusable/ });
+    await expect(unusable.getByRole("listitem")).toHaveText([/¥30\.00.*Minimum not met/, /¥15\.00.*Expired/, /¥10\.00.*Minimum not met/]);
+    await expect(page.getByText("Orders from ¥20.00")).toBeVisible();
+    await expect(page.getByText(/^Expires \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).first()).toBeVisible();
+
+    // Mode 2: the buyer's choice.
+    await usable.getByRole("link", { name: /¥5\.00/ }).click();
+    await expect(page).toHaveURL(/\/app-h5\/cloud\/mobile-data\/buy\?.*coupon=1/);
+    await expect(page.getByText("−¥5.00")).toBeVisible();
+    await expect(page.getByText("¥24.90").first()).toBeVisible();
+
+    // Mode 3: none.
+    await page.getByRole("link", { name: /Coupon/ }).click();
+    await page.getByRole("link", { name: "Don't use a coupon" }).click();
+    await expect(page.getByText("Not used")).toBeVisible();
+    await expect(page.getByText("¥29.90").first()).toBeVisible();
+  });
+});

@@ -21,6 +21,7 @@ export const SCREEN_LINKS: ScreenLink[] = [
   { label: "4G top-up, unlimited package", screen: "cloud/mobile-data/buy", deviceId: DEMO_DEVICES.simUnlimited },
   { label: "4G top-up, SIM exception", screen: "cloud/mobile-data/buy", deviceId: DEMO_DEVICES.simException },
   { label: "4G top-up, payment chooser open", screen: "cloud/mobile-data/buy", deviceId: DEMO_DEVICES.simSpare, query: { pay: "1" } },
+  { label: "Coupon selector (4G top-up)", screen: "cloud/coupons", deviceId: DEMO_DEVICES.sim, query: { from: "mobile_data_buy" } },
   { label: "Payment result, purchase complete", screen: "cloud/order/payment/result", deviceId: DEMO_DEVICES.sim, query: { orderId: "DEMO2000006" } },
   { label: "Payment result, still waiting", screen: "cloud/order/payment/result", deviceId: DEMO_DEVICES.sim, query: { orderId: "DEMO2000001" } },
 ];

@@ -1,8 +1,10 @@
-import { parseCouponSelection, payableCents, selectCoupon, type CouponTerms } from "../../../domain/coupons.ts";
+import { partitionCoupons, parseCouponSelection, payableCents, selectCoupon, type CouponTerms } from "../../../domain/coupons.ts";
 import { intlLocale, type Language } from "../../../domain/languages.ts";
 import { formatMoney, toCents } from "../../../domain/money.ts";
 import { visiblePackages } from "../../../domain/packages.ts";
+import { timeZoneForCountry } from "../../../domain/regions.ts";
 import { paymentTypesFor, type PaymentTypeCode } from "../../../domain/services.ts";
+import { formatUnixSeconds } from "../format.ts";
 import type { LaunchState } from "../session/state.ts";
 import { packageList, userCoupons, type UpstreamPackage } from "../upstream/endpoints.ts";
 import type { upstreamFor } from "../upstream/for-request.ts";
@@ -44,8 +46,17 @@ export async function loadOffer(request: OfferRequest) {
   const offered = packages.ok ? visiblePackages(packages.data.packageList, { serviceType, receiveServiceId: request.receiveServiceId ?? null }) : [];
   const selected: UpstreamPackage | null = offered.find((p) => p.id === Number(url.searchParams.get("package"))) ?? offered[0] ?? null;
   const couponParam = url.searchParams.get("coupon");
-  const terms: (CouponTerms & { name: string; couponCode: string })[] = coupons.ok
-    ? coupons.data.map((c) => ({ id: c.id, name: c.name, couponCode: c.couponCode, status: c.status, amountCents: toCents(c.amount), useLimitAmountCents: toCents(c.useLimitAmount) }))
+  const terms: (CouponTerms & { name: string; couponCode: string; descrip: string; expireTime: number })[] = coupons.ok
+    ? coupons.data.map((c) => ({
+        id: c.id,
+        name: c.name,
+        descrip: c.descrip ?? "",
+        couponCode: c.couponCode,
+        expireTime: c.expireTime,
+        status: c.status,
+        amountCents: toCents(c.amount),
+        useLimitAmountCents: toCents(c.useLimitAmount),
+      }))
     : [];
   const priceCents = selected ? toCents(selected.salePrice) : 0;
   const coupon = selected ? selectCoupon(terms, priceCents, parseCouponSelection(couponParam)) : null;
@@ -58,8 +69,30 @@ export async function loadOffer(request: OfferRequest) {
     return `${path}?${next}`;
   };
 
+  const screenPath = PURCHASE_SCREENS[request.screen];
+  const timeZone = timeZoneForCountry(launch.countryCode);
+  const { usable, unusable } = partitionCoupons(terms, priceCents);
+  // Spec §2: the AI screen is also told which tab to show when it gets the coupon back.
+  const back = (coupon: string) => withParams(screenPath, { coupon, ...(request.screen === "ai_srv_buy" ? { selectedId: "1" } : {}) });
+
   return {
     packagesError: packages.ok ? null : packages.msg,
+    couponsError: coupons.ok ? null : coupons.msg,
+    /** The coupon selector's lists (spec §5: usable, then unusable with the reason, each by value). */
+    couponChoices: [...usable, ...unusable].map(({ coupon: c, usable: isUsable, reason }) => ({
+      id: c.id,
+      name: c.name,
+      descrip: c.descrip,
+      value: money(c.amountCents),
+      minimum: c.useLimitAmountCents > 0 ? money(c.useLimitAmountCents) : null,
+      expires: formatUnixSeconds(c.expireTime, timeZone),
+      usable: isUsable,
+      reason,
+      selected: c.id === coupon?.id,
+      href: isUsable ? back(String(c.id)) : null,
+    })),
+    noCouponHref: back("none"),
+    noCouponSelected: selected !== null && coupon === null,
     packages: offered.map((p) => ({
       id: p.id,
       name: p.serviceName,

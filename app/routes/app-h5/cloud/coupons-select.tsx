@@ -1,0 +1,144 @@
+import { Link, redirect } from "react-router";
+import type { Language } from "../../../../domain/languages.ts";
+import { getI18n, getLocale } from "../../../.server/i18n.ts";
+import { requireLaunch } from "../../../.server/identity.ts";
+import { loadOffer, PURCHASE_SCREENS, type PurchaseScreen } from "../../../.server/purchase/offer.ts";
+import { upstreamFor } from "../../../.server/upstream/for-request.ts";
+import { ErrorView } from "../../../components/error-view.tsx";
+import { useTranslation } from "../../../i18n/context.tsx";
+import type { Route } from "./+types/coupons-select";
+
+const SERVICE_OF_SCREEN: Record<PurchaseScreen, number> = { mobile_data_buy: 2, vip_buy: 5, ai_srv_buy: 6, storage_buy: 1 };
+
+const isScreen = (value: string | null): value is PurchaseScreen => value !== null && value in PURCHASE_SCREENS;
+
+/**
+ * The coupon selector (spec §2 coupons_select; its layout is ours): usable coupons and, below, the
+ * unusable ones with the reason, each by value; "no coupon"; choosing returns to the screen named by
+ * `from` with `coupon=<id>|none` in its URL. It judges the coupons against the price of the package
+ * the screen had selected.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { launch } = requireLaunch(context, "device");
+  const url = new URL(request.url);
+  const from = url.searchParams.get("from");
+  if (!isScreen(from)) throw redirect("/app-h5");
+  const screenUrl = new URL(PURCHASE_SCREENS[from], url);
+  for (const [key, value] of url.searchParams) if (key !== "from") screenUrl.searchParams.set(key, value);
+  const offer = await loadOffer({
+    api: upstreamFor(context, request),
+    launch,
+    locale: getLocale(context) as Language,
+    url: screenUrl,
+    serviceType: SERVICE_OF_SCREEN[from],
+    screen: from,
+  });
+  return {
+    title: getI18n(context).t("coupon.selectTitle"),
+    choices: offer.couponChoices,
+    error: offer.couponsError,
+    noCouponHref: offer.noCouponHref,
+    noCouponSelected: offer.noCouponSelected,
+    backHref: `${screenUrl.pathname}${screenUrl.search}`,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
+
+type Choice = Route.ComponentProps["loaderData"]["choices"][number];
+
+export default function CouponsSelect({ loaderData: view }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const usable = view.choices.filter((c) => c.usable);
+  const unusable = view.choices.filter((c) => !c.usable);
+  return (
+    <main className="mx-auto max-w-md p-3 pb-10">
+      <div className="flex items-center justify-between px-1 py-2">
+        <h1 className="text-lg font-semibold">{view.title}</h1>
+        <Link to={view.backHref} replace className="rounded-full px-3 py-2 text-sm text-sky-700">
+          {t("shell.back")}
+        </Link>
+      </div>
+      {view.error !== null && (
+        <p role="alert" className="rounded-2xl bg-white p-4 text-sm text-red-700">
+          {view.error || t("errors.unexpected")}
+        </p>
+      )}
+      <Link
+        to={view.noCouponHref}
+        replace
+        aria-current={view.noCouponSelected ? "true" : undefined}
+        className={`mt-2 flex items-center justify-between rounded-2xl border-2 bg-white p-4 text-sm font-medium ${view.noCouponSelected ? "border-sky-600" : "border-transparent"}`}
+      >
+        {t("coupon.noCoupon")}
+        {view.noCouponSelected && <span className="text-sky-700">✓</span>}
+      </Link>
+      <section aria-labelledby="usable-heading" className="mt-4">
+        <h2 id="usable-heading" className="px-1 text-sm font-semibold text-neutral-700">
+          {t("coupon.usable", { count: usable.length })}
+        </h2>
+        {usable.length === 0 ? (
+          <p className="mt-2 rounded-2xl bg-white p-4 text-sm text-neutral-600">{t("coupon.noneUsable")}</p>
+        ) : (
+          <ul className="mt-2 grid gap-2">{usable.map((c) => <CouponCard key={c.id} coupon={c} />)}</ul>
+        )}
+      </section>
+      {unusable.length > 0 && (
+        <section aria-labelledby="unusable-heading" className="mt-6">
+          <h2 id="unusable-heading" className="px-1 text-sm font-semibold text-neutral-700">
+            {t("coupon.unusable", { count: unusable.length })}
+          </h2>
+          <ul className="mt-2 grid gap-2">{unusable.map((c) => <CouponCard key={c.id} coupon={c} />)}</ul>
+        </section>
+      )}
+    </main>
+  );
+}
+
+function CouponCard({ coupon }: { coupon: Choice }) {
+  const { t } = useTranslation();
+  const body = (
+    <>
+      <span className={`flex w-24 shrink-0 flex-col items-center justify-center rounded-s-2xl p-3 text-white ${coupon.usable ? "bg-orange-700" : "bg-neutral-500"}`}>
+        <span className="text-lg font-bold">{coupon.value}</span>
+        <span className="text-[11px]">{coupon.minimum ? t("coupon.minimum", { amount: coupon.minimum }) : t("coupon.noMinimum")}</span>
+      </span>
+      <span className="flex min-w-0 flex-1 flex-col gap-1 p-3 text-sm">
+        <span dir="auto" className="font-semibold">
+          {coupon.name}
+        </span>
+        {coupon.descrip && (
+          <span dir="auto" className="text-xs text-neutral-600">
+            {coupon.descrip}
+          </span>
+        )}
+        <span className="text-xs text-neutral-600">{t("coupon.expires", { time: coupon.expires })}</span>
+        <span className={`text-xs font-medium ${coupon.usable ? "text-emerald-700" : "text-red-700"}`}>
+          {coupon.usable ? t("coupon.available") : t(`coupon.reason.${coupon.reason ?? "expired"}`)}
+        </span>
+      </span>
+      {coupon.selected && (
+        <span className="self-center pe-3 text-sky-700" aria-label={t("coupon.selected")}>
+          ✓
+        </span>
+      )}
+    </>
+  );
+  return (
+    <li>
+      {coupon.href ? (
+        <Link to={coupon.href} replace aria-current={coupon.selected ? "true" : undefined} className={`flex rounded-2xl border-2 bg-white ${coupon.selected ? "border-sky-600" : "border-transparent"}`}>
+          {body}
+        </Link>
+      ) : (
+        <div aria-disabled="true" className="flex rounded-2xl bg-white opacity-80">
+          {body}
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorView error={error} />;
+}
