@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fromCents } from "../../../domain/money.ts";
 import { ServiceType } from "../../../domain/services.ts";
 import { defineOperation } from "../http/operation.ts";
 import { deviceId } from "../http/schemas.ts";
@@ -15,6 +16,6 @@ export const vipInfo = defineOperation({
   async handle(ctx, input) {
     await requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId);
     const state = await serviceState(ctx.env.DB, input.deviceId, ServiceType.vip);
-    return { isVip: state.active ? 1 : 0, durationStatus: state.durationStatus, vipExpireTimestamp: state.expiresAt, saveMoney: state.savedCents / 100 };
+    return { isVip: state.active ? 1 : 0, durationStatus: state.durationStatus, vipExpireTimestamp: state.expiresAt, saveMoney: fromCents(state.savedCents) };
   },
 });
