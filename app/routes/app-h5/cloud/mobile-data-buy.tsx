@@ -1,19 +1,16 @@
 import { useTranslation } from "../../../i18n/context.tsx";
 import { formatDataVolume, parseRemainMb, toDataVolume } from "../../../../domain/data-volume.ts";
-import { intlLocale, type Language } from "../../../../domain/languages.ts";
+import { intlLocale } from "../../../../domain/languages.ts";
 import { durationState, usageProgress } from "../../../../domain/progress.ts";
 import { timeZoneForCountry } from "../../../../domain/regions.ts";
 import { ServiceType } from "../../../../domain/services.ts";
 import { formatUnixSeconds } from "../../../.server/format.ts";
-import { getI18n, getLocale } from "../../../.server/i18n.ts";
+import { getI18n } from "../../../.server/i18n.ts";
 import { requireLaunch } from "../../../.server/identity.ts";
 import { confirmPurchase } from "../../../.server/purchase/confirm.ts";
-import { loadOffer } from "../../../.server/purchase/offer.ts";
-import { providerClients } from "../../../.server/purchase/providers.ts";
+import { startPurchasePage } from "../../../.server/purchase/page.ts";
 import { currentPackage, simcardDetails } from "../../../.server/upstream/endpoints.ts";
-import { upstreamFor } from "../../../.server/upstream/for-request.ts";
 import { CopyButton } from "../../../components/copy-button.tsx";
-import { cloudflareContext } from "../../../context.ts";
 import { ErrorView } from "../../../components/error-view.tsx";
 import { CouponRow } from "../../../components/purchase/coupon-row.tsx";
 import { PackageList } from "../../../components/purchase/package-list.tsx";
@@ -22,24 +19,14 @@ import type { Route } from "./+types/mobile-data-buy";
 
 const PURCHASE = { serviceType: ServiceType.mobileData, screen: "mobile_data_buy" } as const;
 
-function withoutPay(params: URLSearchParams): URLSearchParams {
-  const next = new URLSearchParams(params);
-  next.delete("pay");
-  return next;
-}
-
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { context } = args;
   const { launch } = requireLaunch(context, "sim");
-  const locale = getLocale(context) as Language;
-  const api = upstreamFor(context, request);
+  const page = startPurchasePage(args, launch, PURCHASE);
+  const { api, locale } = page;
   const scope = { language: locale, countryCode: launch.countryCode, deviceId: launch.deviceId, type: ServiceType.mobileData };
-  const url = new URL(request.url);
   // One round trip: every call of the screen in parallel.
-  const [sim, current, offer] = await Promise.all([
-    api.call(simcardDetails, { iccId: launch.iccId }),
-    api.call(currentPackage, scope),
-    loadOffer({ api, launch, locale, url, ...PURCHASE }),
-  ]);
+  const [sim, current, offer] = await Promise.all([api.call(simcardDetails, { iccId: launch.iccId }), api.call(currentPackage, scope), page.offer]);
 
   const intl = intlLocale(locale);
   const timeZone = timeZoneForCountry(launch.countryCode);
@@ -74,9 +61,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         }
       : null,
     ...offer,
-    payOpen: url.searchParams.get("pay") === "1",
-    providers: providerClients(context.get(cloudflareContext).env, locale),
-    closeHref: `${url.pathname}?${withoutPay(url.searchParams)}`,
+    ...page.payment,
   };
 }
 

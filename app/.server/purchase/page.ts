@@ -1,0 +1,35 @@
+import type { RouterContextProvider } from "react-router";
+import type { Language } from "../../../domain/languages.ts";
+import { cloudflareContext } from "../../context.ts";
+import { getLocale } from "../i18n.ts";
+import type { LaunchState } from "../session/state.ts";
+import { upstreamFor } from "../upstream/for-request.ts";
+import { loadOffer, type PurchaseScreen } from "./offer.ts";
+import { providerClients } from "./providers.ts";
+
+/**
+ * What every purchase screen's loader starts from: the upstream client, the offer (started now, so
+ * that the screen's own calls run beside it), and the payment bar's settings.
+ */
+export function startPurchasePage(
+  { context, request }: { context: Readonly<RouterContextProvider>; request: Request },
+  launch: LaunchState,
+  purchase: { serviceType: number; screen: PurchaseScreen; receiveServiceId?: number | null },
+) {
+  const locale = getLocale(context) as Language;
+  const api = upstreamFor(context, request);
+  const url = new URL(request.url);
+  const closeParams = new URLSearchParams(url.searchParams);
+  closeParams.delete("pay");
+  return {
+    api,
+    locale,
+    url,
+    offer: loadOffer({ api, launch, locale, url, ...purchase }),
+    payment: {
+      payOpen: url.searchParams.get("pay") === "1",
+      closeHref: `${url.pathname}?${closeParams}`,
+      providers: providerClients(context.get(cloudflareContext).env, locale),
+    },
+  };
+}
