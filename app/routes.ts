@@ -1,11 +1,15 @@
-import { route, type RouteConfig } from "@react-router/dev/routes";
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
 
 /** Spec §2 route table; one module per screen. */
 export default [
   route("app-h5", "routes/app-h5/layout.tsx", [
+    index("routes/app-h5/index.ts"),
     route("no-login/:type", "routes/app-h5/no-login.tsx"),
     route("cloud/coupons", "routes/app-h5/cloud/coupons-select.tsx", { id: "coupons_select" }),
+    route("cloud/storage/buy", "routes/app-h5/cloud/storage-buy.tsx"),
     route("cloud/mobile-data/buy", "routes/app-h5/cloud/mobile-data-buy.tsx"),
+    route("cloud/vip-package/buy", "routes/app-h5/cloud/vip-package-buy.tsx"),
+    route("cloud/ai-srv-package/buy", "routes/app-h5/cloud/ai-srv-package-buy.tsx"),
     route("cloud/srv/alipay", "routes/app-h5/cloud/alipay-cashier.tsx"),
     route("cloud/order/payment/result", "routes/app-h5/cloud/payment-result.tsx", { id: "cloud_order_result" }),
   ]),

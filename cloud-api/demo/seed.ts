@@ -51,6 +51,7 @@ export const DEMO_ICCIDS = {
 
 export const DEMO_CARD_CODES = {
   vipNew: "VIPCARD-NEW-0001",
+  vipNewSpare: "VIPCARD-NEW-0004",
   vipReceived: "VIPCARD-RECV-0002",
   vipRefunded: "VIPCARD-REF-0003",
   storageNew: "STORAGECARD-NEW-0001",
@@ -320,6 +321,7 @@ export function demoSeedStatements(now: number): string[] {
   statements.push(
     ...insert("service_cards", [
       card(C.vipNew, "vip", "vip-card", 0, null),
+      card(C.vipNewSpare, "vip", "vip-card", 0, null),
       card(C.vipReceived, "vip", "vip-card", 1, D.camera),
       card(C.vipRefunded, "vip", "vip-card", 2, D.cameraNoPackage),
       card(C.storageNew, "storage", "storage-card", 0, null),

@@ -49,6 +49,8 @@ export interface LaunchOptions {
   version?: string;
   pageType?: string;
   codeId?: string;
+  /** The service a VIP card receives (VIP receive mode). */
+  serviceId?: number;
   /** Plain query parameters the screen reads besides the launch (e.g. orderId, package, pay). */
   query?: Record<string, string>;
 }
@@ -68,6 +70,7 @@ export function launchUrl(options: LaunchOptions): string {
     signature: options.tokens.signature,
     app_package_name: "com.camcloud.demo",
     codeId: options.codeId ?? "",
+    service_id: options.serviceId ?? null,
   };
   const json = JSON.stringify(payload);
   let text = json;

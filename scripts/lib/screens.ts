@@ -1,4 +1,4 @@
-import { DEMO_DEVICES } from "../../cloud-api/demo/seed.ts";
+import { DEMO_CARD_CODES, DEMO_DEVICES } from "../../cloud-api/demo/seed.ts";
 
 /** The launch links `npm start` prints: each screen, in the states worth opening. */
 export interface ScreenLink {
@@ -10,6 +10,7 @@ export interface ScreenLink {
   version?: string;
   pageType?: string;
   codeId?: string;
+  serviceId?: number;
   query?: Record<string, string>;
 }
 
@@ -21,6 +22,12 @@ export const SCREEN_LINKS: ScreenLink[] = [
   { label: "4G top-up, unlimited package", screen: "cloud/mobile-data/buy", deviceId: DEMO_DEVICES.simUnlimited },
   { label: "4G top-up, SIM exception", screen: "cloud/mobile-data/buy", deviceId: DEMO_DEVICES.simException },
   { label: "4G top-up, payment chooser open", screen: "cloud/mobile-data/buy", deviceId: DEMO_DEVICES.simSpare, query: { pay: "1" } },
+  { label: "VIP (CN, camera)", screen: "cloud/vip-package/buy", deviceId: DEMO_DEVICES.camera },
+  { label: "VIP (US, SIM device)", screen: "cloud/vip-package/buy", deviceId: DEMO_DEVICES.sim, country: "US" },
+  { label: "VIP card, free receive", screen: "cloud/vip-package/buy", deviceId: DEMO_DEVICES.cameraNoPackage, pageType: "vip_card_receive", codeId: DEMO_CARD_CODES.vipNew, serviceId: 501 },
+  { label: "Super AI (CN)", screen: "cloud/ai-srv-package/buy", deviceId: DEMO_DEVICES.camera },
+  { label: "Cloud storage (CN, all-day)", screen: "cloud/storage/buy", deviceId: DEMO_DEVICES.camera },
+  { label: "Cloud storage (US, event recording)", screen: "cloud/storage/buy", deviceId: DEMO_DEVICES.cameraNoPackage, country: "US", query: { tab: "event" } },
   { label: "Coupon selector (4G top-up)", screen: "cloud/coupons", deviceId: DEMO_DEVICES.sim, query: { from: "mobile_data_buy" } },
   { label: "Payment result, purchase complete", screen: "cloud/order/payment/result", deviceId: DEMO_DEVICES.sim, query: { orderId: "DEMO2000006" } },
   { label: "Payment result, still waiting", screen: "cloud/order/payment/result", deviceId: DEMO_DEVICES.sim, query: { orderId: "DEMO2000001" } },

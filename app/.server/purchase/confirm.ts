@@ -50,7 +50,7 @@ export function nextStep(start: PaymentStart, requestUrl: string, enhanced: bool
 export async function confirmPurchase(
   { context, request }: { context: Readonly<RouterContextProvider>; request: Request },
   launch: LaunchState,
-  purchase: { serviceType: number; screen: PurchaseScreen; receiveServiceId?: number | null },
+  purchase: { serviceType: number; screen: PurchaseScreen; onlyServiceId?: number | null },
 ) {
   const { t } = getI18n(context);
   const parsed = confirmForm.safeParse(Object.fromEntries(await request.formData()));

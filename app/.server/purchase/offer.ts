@@ -26,8 +26,8 @@ export interface OfferRequest {
   url: URL;
   serviceType: number;
   screen: PurchaseScreen;
-  /** VIP receive mode: only this service's packages. */
-  receiveServiceId?: number | null;
+  /** Only this service's packages (VIP receive mode, a storage tab). */
+  onlyServiceId?: number | null;
 }
 
 /**
@@ -39,11 +39,11 @@ export async function loadOffer(request: OfferRequest) {
   const { api, launch, locale, url, serviceType } = request;
   const scope = { language: locale, countryCode: launch.countryCode, deviceId: launch.deviceId, type: serviceType };
   const [packages, coupons] = await Promise.all([
-    api.call(packageList, request.receiveServiceId ? { ...scope, serviceId: request.receiveServiceId } : scope),
+    api.call(packageList, request.onlyServiceId ? { ...scope, serviceId: request.onlyServiceId } : scope),
     api.call(userCoupons, { type: serviceType, countryCode: launch.countryCode, language: locale }),
   ]);
   const intl = intlLocale(locale);
-  const offered = packages.ok ? visiblePackages(packages.data.packageList, { serviceType, receiveServiceId: request.receiveServiceId ?? null }) : [];
+  const offered = packages.ok ? visiblePackages(packages.data.packageList, { serviceType, receiveServiceId: request.onlyServiceId ?? null }) : [];
   const selected: UpstreamPackage | null = offered.find((p) => p.id === Number(url.searchParams.get("package"))) ?? offered[0] ?? null;
   const couponParam = url.searchParams.get("coupon");
   const terms: (CouponTerms & { name: string; couponCode: string; descrip: string; expireTime: number })[] = coupons.ok

@@ -6,6 +6,7 @@ import type { LaunchState } from "../session/state.ts";
 import { upstreamFor } from "../upstream/for-request.ts";
 import { loadOffer, type PurchaseScreen } from "./offer.ts";
 import { providerClients } from "./providers.ts";
+import { screenUrl } from "../screen-url.ts";
 
 /**
  * What every purchase screen's loader starts from: the upstream client, the offer (started now, so
@@ -14,11 +15,11 @@ import { providerClients } from "./providers.ts";
 export function startPurchasePage(
   { context, request }: { context: Readonly<RouterContextProvider>; request: Request },
   launch: LaunchState,
-  purchase: { serviceType: number; screen: PurchaseScreen; receiveServiceId?: number | null },
+  purchase: { serviceType: number; screen: PurchaseScreen; onlyServiceId?: number | null },
 ) {
   const locale = getLocale(context) as Language;
   const api = upstreamFor(context, request);
-  const url = new URL(request.url);
+  const url = screenUrl(request);
   const closeParams = new URLSearchParams(url.searchParams);
   closeParams.delete("pay");
   return {

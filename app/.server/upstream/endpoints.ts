@@ -114,3 +114,23 @@ export const orderSchema = z.object({
 export type UpstreamOrder = z.output<typeof orderSchema>;
 
 export const orderList = endpoint("POST", "/v1/cloud/order/query/srv/order/list", z.object({ orderList: z.array(orderSchema) }));
+
+export const aiInfo = endpoint(
+  "POST",
+  "/v1/cloud/ai/device/info",
+  z.object({ isOpenAi: z.number().int(), durationStatus: z.number().int(), aiExpireTimestamp: seconds.nullish() }),
+);
+
+export const vipInfo = endpoint(
+  "POST",
+  "/v1/cloud/vip/device/info",
+  z.object({ isVip: z.number().int(), durationStatus: z.number().int(), vipExpireTimestamp: seconds.nullish(), saveMoney: money.nullish() }),
+);
+
+export const deviceList = endpoint(
+  "POST",
+  "/v1/member/device/list",
+  z.object({ items: z.array(z.object({ deviceId: z.string(), deviceName: z.string(), attrs: z.string().nullish() })) }),
+);
+
+export const receiveVipCard = endpoint("POST", "/v1/cloud/vip-card/receive", z.unknown());

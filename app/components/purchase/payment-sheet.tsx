@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
 import type { PaymentTypeCode } from "../../../domain/services.ts";
 import { useTranslation } from "../../i18n/context.tsx";
 import { useLoadingOverlay } from "../loading-overlay.tsx";
+import { useHydrated } from "../use-hydrated.ts";
 import { useToast } from "../toasts.tsx";
 import { PAYMENT_REDIRECT_DELAY_MS, type PaymentStep } from "./payment-step.ts";
 import type { ProviderClients } from "./provider-clients.ts";
@@ -25,12 +26,7 @@ export interface Checkout {
 /** PayPal and card continue in a sub-view of the chooser; the other methods leave for the provider. */
 const SUB_VIEWS: Partial<Record<PaymentTypeCode, "paypal" | "card">> = { 3: "paypal", 4: "card" };
 
-const noSubscription = () => () => {};
 
-/** False while server rendering and hydrating, true once React runs in the browser. */
-function useHydrated() {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
-}
 
 /**
  * The payment bar and chooser (spec §2 screen 9). Opening the chooser is a link (`?pay=1`) that the

@@ -7,6 +7,7 @@ import { upstreamFor } from "../../../.server/upstream/for-request.ts";
 import { ErrorView } from "../../../components/error-view.tsx";
 import { useTranslation } from "../../../i18n/context.tsx";
 import type { Route } from "./+types/coupons-select";
+import { screenUrl } from "../../../.server/screen-url.ts";
 
 const SERVICE_OF_SCREEN: Record<PurchaseScreen, number> = { mobile_data_buy: 2, vip_buy: 5, ai_srv_buy: 6, storage_buy: 1 };
 
@@ -20,16 +21,16 @@ const isScreen = (value: string | null): value is PurchaseScreen => value !== nu
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { launch } = requireLaunch(context, "device");
-  const url = new URL(request.url);
+  const url = screenUrl(request);
   const from = url.searchParams.get("from");
   if (!isScreen(from)) throw redirect("/app-h5");
-  const screenUrl = new URL(PURCHASE_SCREENS[from], url);
-  for (const [key, value] of url.searchParams) if (key !== "from") screenUrl.searchParams.set(key, value);
+  const returnUrl = new URL(PURCHASE_SCREENS[from], url);
+  for (const [key, value] of url.searchParams) if (key !== "from") returnUrl.searchParams.set(key, value);
   const offer = await loadOffer({
     api: upstreamFor(context, request),
     launch,
     locale: getLocale(context) as Language,
-    url: screenUrl,
+    url: returnUrl,
     serviceType: SERVICE_OF_SCREEN[from],
     screen: from,
   });
@@ -39,7 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     error: offer.couponsError,
     noCouponHref: offer.noCouponHref,
     noCouponSelected: offer.noCouponSelected,
-    backHref: `${screenUrl.pathname}${screenUrl.search}`,
+    backHref: `${returnUrl.pathname}${returnUrl.search}`,
   };
 }
 

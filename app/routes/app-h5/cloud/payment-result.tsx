@@ -8,6 +8,7 @@ import { upstreamFor } from "../../../.server/upstream/for-request.ts";
 import { ErrorView } from "../../../components/error-view.tsx";
 import { useTranslation } from "../../../i18n/context.tsx";
 import type { Route } from "./+types/payment-result";
+import { screenUrl } from "../../../.server/screen-url.ts";
 
 /** Spec §9: the result is confirmed within 15 s; after that the buyer is sent to the order list. */
 const POLL_MS = 3_000;
@@ -46,7 +47,7 @@ const ORDER_LISTS: Record<number, string> = {
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { launch } = requireLaunch(context, "device");
-  const url = new URL(request.url);
+  const url = screenUrl(request);
   const orderId = url.searchParams.get("orderId") ?? "";
   if (!orderId) throw redirect("/app-h5/no-login/2");
   const polls = Math.max(0, Math.min(NO_SCRIPT_POLLS, Number(url.searchParams.get("poll")) || 0));

@@ -1,0 +1,54 @@
+import { useTranslation } from "../../i18n/context.tsx";
+
+export interface ServiceHeaderView {
+  deviceName: string;
+  /** Spec §4 durationStatus as a state; null when the state could not be read. */
+  state: "not_opened" | "expired" | "active" | null;
+  until: string;
+}
+
+/** The head of the VIP and AI screens: the device and whether its service is on, and until when. */
+export function ServiceHeader({ view, title }: { view: ServiceHeaderView; title: string }) {
+  const { t } = useTranslation();
+  return (
+    <header className="bg-gradient-to-b from-sky-800 to-sky-700 px-4 pt-5 pb-6 text-white">
+      <h1 className="text-xl font-bold">{title}</h1>
+      <p dir="auto" className="mt-1 text-sm text-sky-100">
+        {view.deviceName}
+      </p>
+      {view.state && (
+        <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm">
+          <span>{t(`current.${view.state === "not_opened" ? "notOpened" : view.state}`)}</span>
+          {view.state !== "not_opened" && view.until && (
+            <span dir="ltr" className="text-sky-100">
+              {t(view.state === "active" ? "service.until" : "service.endedOn", { time: view.until })}
+            </span>
+          )}
+        </p>
+      )}
+    </header>
+  );
+}
+
+/** Feature items below the packages, and the privacy policy link (spec §2 screens 2 and 4). */
+export function IntroItems({ items, privacyHref }: { items: { title: string; body: string }[]; privacyHref: string }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="intro-heading" className="m-3 rounded-2xl bg-white p-4">
+      <h2 id="intro-heading" className="text-base font-semibold">
+        {t("service.introTitle")}
+      </h2>
+      <ul className="mt-3 grid gap-3">
+        {items.map((item) => (
+          <li key={item.title} className="text-sm">
+            <p className="font-medium">{item.title}</p>
+            {item.body && <p className="text-neutral-600">{item.body}</p>}
+          </li>
+        ))}
+      </ul>
+      <a href={privacyHref} className="mt-4 inline-block text-sm text-sky-700 underline">
+        {t("service.privacy")}
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { durationState } from "../../../../domain/progress.ts";
+import { timeZoneForCountry } from "../../../../domain/regions.ts";
+import { ServiceType } from "../../../../domain/services.ts";
+import { formatUnixSeconds } from "../../../.server/format.ts";
+import { getI18n } from "../../../.server/i18n.ts";
+import { requireLaunch } from "../../../.server/identity.ts";
+import { confirmPurchase } from "../../../.server/purchase/confirm.ts";
+import { startPurchasePage } from "../../../.server/purchase/page.ts";
+import { aiInfo } from "../../../.server/upstream/endpoints.ts";
+import { ErrorView } from "../../../components/error-view.tsx";
+import { CouponRow } from "../../../components/purchase/coupon-row.tsx";
+import { PackageList } from "../../../components/purchase/package-list.tsx";
+import { PaymentBar } from "../../../components/purchase/payment-sheet.tsx";
+import { IntroItems, ServiceHeader } from "../../../components/purchase/service-header.tsx";
+import type { Route } from "./+types/ai-srv-package-buy";
+
+const PURCHASE = { serviceType: ServiceType.ai, screen: "ai_srv_buy" } as const;
+
+/** Spec §2 screen 4: the Super AI recognition purchase. */
+export async function loader(args: Route.LoaderArgs) {
+  const { launch } = requireLaunch(args.context, "device");
+  const page = startPurchasePage(args, launch, PURCHASE);
+  const [info, offer] = await Promise.all([page.api.call(aiInfo, { deviceId: launch.deviceId }), page.offer]);
+  const { t } = getI18n(args.context);
+  return {
+    title: t("ai.title"),
+    header: {
+      deviceName: launch.deviceName || launch.deviceId,
+      state: info.ok ? durationState(info.data.durationStatus) : null,
+      until: info.ok ? formatUnixSeconds(info.data.aiExpireTimestamp, timeZoneForCountry(launch.countryCode)) : "",
+    },
+    intro: [
+      { title: t("ai.recognitionTitle"), body: t("ai.recognitionBody") },
+      { title: t("ai.searchTitle"), body: t("ai.searchBody") },
+    ],
+    privacyHref: `/app/viseecam/user/privacy?language=${page.locale}`,
+    ...offer,
+    ...page.payment,
+  };
+}
+
+export function action(args: Route.ActionArgs) {
+  const { launch } = requireLaunch(args.context, "device");
+  return confirmPurchase(args, launch, PURCHASE);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
+
+export default function AiPackageBuy({ loaderData: view }: Route.ComponentProps) {
+  return (
+    <main className="mx-auto max-w-md pb-28">
+      <ServiceHeader view={view.header} title={view.title} />
+      <PackageList packages={view.packages} error={view.packagesError} />
+      {view.coupon && <CouponRow coupon={view.coupon} />}
+      <IntroItems items={view.intro} privacyHref={view.privacyHref} />
+      {view.checkout && <PaymentBar checkout={view.checkout} providers={view.providers} open={view.payOpen} closeHref={view.closeHref} />}
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorView error={error} />;
+}

@@ -1,0 +1,100 @@
+import { Link } from "react-router";
+import { durationState } from "../../../../domain/progress.ts";
+import { timeZoneForCountry } from "../../../../domain/regions.ts";
+import { ServiceType } from "../../../../domain/services.ts";
+import { formatUnixSeconds } from "../../../.server/format.ts";
+import { getI18n } from "../../../.server/i18n.ts";
+import { requireLaunch } from "../../../.server/identity.ts";
+import { confirmPurchase } from "../../../.server/purchase/confirm.ts";
+import { startPurchasePage } from "../../../.server/purchase/page.ts";
+import { currentPackage } from "../../../.server/upstream/endpoints.ts";
+import { ErrorView } from "../../../components/error-view.tsx";
+import { CouponRow } from "../../../components/purchase/coupon-row.tsx";
+import { PackageList } from "../../../components/purchase/package-list.tsx";
+import { PaymentBar } from "../../../components/purchase/payment-sheet.tsx";
+import { IntroItems, ServiceHeader } from "../../../components/purchase/service-header.tsx";
+import { useTranslation } from "../../../i18n/context.tsx";
+import type { Route } from "./+types/storage-buy";
+import { screenUrl } from "../../../.server/screen-url.ts";
+
+/** The two recording services and their service ids (cloud-api catalogue): all-day and event recording. */
+const TABS = { allDay: 101, event: 102 } as const;
+type Tab = keyof typeof TABS;
+
+const tabOf = (url: URL): Tab => (url.searchParams.get("tab") === "event" ? "event" : "allDay");
+const purchaseFor = (tab: Tab) => ({ serviceType: ServiceType.cloudStorage, screen: "storage_buy" as const, onlyServiceId: TABS[tab] });
+
+/**
+ * The cloud storage purchase page (spec §2, layout ours): all-day and event recording tabs, the
+ * device's current storage service, the tab's packages, the coupon row and the payment bar.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const { launch } = requireLaunch(args.context, "device");
+  const url = screenUrl(args.request);
+  const tab = tabOf(url);
+  const page = startPurchasePage(args, launch, purchaseFor(tab));
+  const scope = { language: page.locale, countryCode: launch.countryCode, deviceId: launch.deviceId, type: ServiceType.cloudStorage };
+  const [current, offer] = await Promise.all([page.api.call(currentPackage, scope), page.offer]);
+  const { t } = getI18n(args.context);
+  const period = current.ok && current.data && current.data.durationStatus !== 0 ? current.data : null;
+  const tabHref = (next: Tab) => {
+    const params = new URLSearchParams(url.searchParams);
+    for (const key of ["package", "coupon", "pay"]) params.delete(key);
+    params.set("tab", next);
+    return `?${params}`;
+  };
+  return {
+    title: t("storage.title"),
+    header: {
+      deviceName: period?.serviceName ? `${launch.deviceName || launch.deviceId} · ${period.serviceName}` : launch.deviceName || launch.deviceId,
+      state: current.ok ? durationState(current.data?.durationStatus ?? 0) : null,
+      until: period ? formatUnixSeconds(period.endTime, timeZoneForCountry(launch.countryCode)) : "",
+    },
+    tabs: (Object.keys(TABS) as Tab[]).map((key) => ({ key, href: tabHref(key), selected: key === tab })),
+    intro: [
+      { title: t("storage.safe"), body: t("storage.safeBody") },
+      { title: t("storage.smart"), body: t("storage.smartBody") },
+    ],
+    privacyHref: `/app/viseecam/user/privacy?language=${page.locale}`,
+    ...offer,
+    ...page.payment,
+  };
+}
+
+export function action(args: Route.ActionArgs) {
+  const { launch } = requireLaunch(args.context, "device");
+  return confirmPurchase(args, launch, purchaseFor(tabOf(screenUrl(args.request))));
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
+
+export default function StorageBuy({ loaderData: view }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <main className="mx-auto max-w-md pb-28">
+      <ServiceHeader view={view.header} title={view.title} />
+      <nav aria-label={t("storage.tabs")} className="m-3 grid grid-cols-2 gap-1 rounded-full bg-white p-1">
+        {view.tabs.map((tab) => (
+          <Link
+            key={tab.key}
+            to={tab.href}
+            replace
+            preventScrollReset
+            aria-current={tab.selected ? "page" : undefined}
+            className={`rounded-full py-2 text-center text-sm font-medium ${tab.selected ? "bg-sky-700 text-white" : "text-neutral-700"}`}
+          >
+            {t(`storage.${tab.key}`)}
+          </Link>
+        ))}
+      </nav>
+      <PackageList packages={view.packages} error={view.packagesError} />
+      {view.coupon && <CouponRow coupon={view.coupon} />}
+      <IntroItems items={view.intro} privacyHref={view.privacyHref} />
+      {view.checkout && <PaymentBar key={String(view.payOpen)} checkout={view.checkout} providers={view.providers} open={view.payOpen} closeHref={view.closeHref} />}
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorView error={error} />;
+}

@@ -1,0 +1,65 @@
+import { expect, test } from "@playwright/test";
+import { DEMO_CARD_CODES, DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
+import { launchLink } from "./launch.ts";
+
+test.describe("VIP, AI and cloud storage purchase screens", () => {
+  test("VIP: state, rights table, 'renew' for CN, packages and a WeChat purchase @no-js", async ({ page }) => {
+    // Without a coupon, so that the demo coupons stay unused for the other journeys.
+    await page.goto(await launchLink(DEMO_DEVICES.camera, { screen: "cloud/vip-package/buy", query: { coupon: "none" } }));
+    await expect(page.getByRole("heading", { name: "VIP", level: 1 })).toBeVisible();
+    await expect(page.getByText("In use")).toBeVisible();
+    await expect(page.getByRole("table")).toContainText("Event cloud storage");
+    await expect(page.getByRole("link", { name: "Renew" })).toBeVisible();
+    // A camera (device type 1) has three intro items; the 4G one is for SIM devices only.
+    await expect(page.getByRole("region", { name: "What you get" }).getByRole("listitem")).toHaveCount(3);
+    await expect(page.getByRole("region", { name: "Choose a package" }).getByRole("link")).toHaveText([/VIP monthly/, /VIP yearly/]);
+    await page.getByRole("link", { name: "Pay", exact: true }).click();
+    await page.getByRole("dialog", { name: "Choose a payment method" }).getByRole("button", { name: "WeChat Pay" }).click();
+    await expect(page.getByText("SANDBOX · no real money moves")).toBeVisible();
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page.getByRole("heading", { name: /Payment received|Purchase complete/ })).toBeVisible();
+    await expect(page.getByRole("link", { name: "View my orders" })).toHaveAttribute("href", "/app-h5/cloud/vip-package/order/list");
+  });
+
+  test("VIP outside China: no 'open now', and a SIM device shows the fourth intro item @no-js", async ({ page }) => {
+    await page.goto(await launchLink(DEMO_DEVICES.sim, { screen: "cloud/vip-package/buy", country: "US" }));
+    await expect(page.getByText("Not opened")).toBeVisible();
+    await expect(page.getByRole("link", { name: /Open now|Renew/ })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "What you get" }).getByRole("listitem")).toHaveCount(4);
+  });
+
+  test("VIP card: choose a device in the picker, receive for free, then the screen leaves receive mode @no-js", async ({ page, javaScriptEnabled }) => {
+    // A card is received once: each run of this journey takes its own.
+    const codeId = javaScriptEnabled ? DEMO_CARD_CODES.vipNew : DEMO_CARD_CODES.vipNewSpare;
+    await page.goto(await launchLink(DEMO_DEVICES.cameraNoPackage, { screen: "cloud/vip-package/buy", pageType: "vip_card_receive", codeId, serviceId: 501 }));
+    await expect(page.getByRole("region", { name: "Choose a package" }).getByRole("link")).toHaveText([/VIP monthly/, /VIP yearly/]);
+    await expect(page.getByRole("link", { name: "Pay", exact: true })).toHaveCount(0);
+    await page.getByRole("link", { name: "Garage" }).click();
+    const picker = page.getByRole("dialog", { name: "Choose the device to receive the VIP package" });
+    await picker.getByRole("link", { name: /Boat 4G/ }).click();
+    await expect(page.getByRole("link", { name: "Boat 4G" })).toBeVisible();
+    await page.getByRole("button", { name: "Receive for free" }).click();
+    await expect(page.getByText("The VIP package was received")).toBeVisible();
+    await expect(page).toHaveURL(/\/app-h5\/cloud\/vip-package\/buy$/, { timeout: 5_000 });
+    await expect(page.getByRole("button", { name: "Receive for free" })).toHaveCount(0);
+  });
+
+  test("Super AI: header, two intro items, privacy link and the payment bar @no-js", async ({ page }) => {
+    await page.goto(await launchLink(DEMO_DEVICES.camera, { screen: "cloud/ai-srv-package/buy" }));
+    await expect(page.getByRole("heading", { name: "Super AI recognition" })).toBeVisible();
+    await expect(page.getByText("Expired")).toBeVisible();
+    await expect(page.getByRole("region", { name: "What you get" }).getByRole("listitem")).toHaveCount(2);
+    await expect(page.getByRole("link", { name: "Privacy policy" })).toHaveAttribute("href", "/app/viseecam/user/privacy?language=en");
+    await expect(page.getByRole("link", { name: "Pay", exact: true })).toBeVisible();
+  });
+
+  test("cloud storage: tabs switch the packages; /app-h5 opens this page @no-js", async ({ page }) => {
+    await page.goto(await launchLink(DEMO_DEVICES.camera, { screen: "cloud/storage/buy" }));
+    await expect(page.getByRole("link", { name: "All-day recording", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("region", { name: "Choose a package" }).getByRole("link")).toHaveText([/7-day loop/, /30-day loop/, /Fleet plan/]);
+    await page.getByRole("link", { name: "Event recording", exact: true }).click();
+    await expect(page.getByRole("region", { name: "Choose a package" }).getByRole("link")).toHaveText([/Event recording, 30 days/, /Event recording, a year/]);
+    await page.goto("/app-h5");
+    await expect(page).toHaveURL(/\/app-h5\/cloud\/storage\/buy$/);
+  });
+});
