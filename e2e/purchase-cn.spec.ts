@@ -50,10 +50,10 @@ test.describe("coupon selector", () => {
     await expect(page.getByText("−¥20.00")).toBeVisible();
     await page.getByRole("link", { name: /Coupon/ }).click();
     await expect(page).toHaveURL(/\/app-h5\/cloud\/coupons\?.*from=mobile_data_buy/);
-    const usable = page.getByRole("region", { name: /usable coupons?$/ }).first();
+    const usable = page.getByRole("region", { name: /^Usable coupons/ });
     await expect(usable.getByRole("link")).toHaveText([/¥20\.00/, /¥5\.00/]);
     await expect(usable.getByRole("link").first()).toHaveAttribute("aria-current", "true");
-    const unusable = page.getByRole("region", { name: /unusable/ });
+    const unusable = page.getByRole("region", { name: /^Unusable coupons/ });
     await expect(unusable.getByRole("listitem")).toHaveText([/¥30\.00.*Minimum not met/, /¥15\.00.*Expired/, /¥10\.00.*Minimum not met/]);
     await expect(page.getByText("Orders from ¥20.00")).toBeVisible();
     await expect(page.getByText(/^Expires \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).first()).toBeVisible();

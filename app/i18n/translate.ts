@@ -20,7 +20,9 @@ export function createTranslator(locale: string, messages: Messages): Translate 
   const plurals = new Intl.PluralRules(locale);
   return (key, values) => {
     const count = values?.count;
-    const template = (typeof count === "number" ? lookup(messages, `${key}_${plurals.select(count)}`) : undefined) ?? lookup(messages, key);
+    // A language without the count's own plural form (Arabic "two", "few"...) uses its "other" form.
+    const plural = typeof count === "number" ? (lookup(messages, `${key}_${plurals.select(count)}`) ?? lookup(messages, `${key}_other`)) : undefined;
+    const template = plural ?? lookup(messages, key);
     if (typeof template !== "string") return key;
     if (!values) return template;
     return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));

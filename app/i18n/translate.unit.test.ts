@@ -28,6 +28,8 @@ describe("client translator", () => {
     expect(t("days", { count: 5 })).toBe("5 days");
     expect(t("only", { count: 3 })).toBe("3 items");
     expect(createTranslator("ar", { d_few: "few {{count}}", d_other: "other" })("d", { count: 3 })).toBe("few 3");
+    // Arabic 2 is "two"; without that form the "other" one is used, not the bare key.
+    expect(createTranslator("ar", { d_one: "one", d_other: "{{count}} other" })("d", { count: 2 })).toBe("2 other");
   });
 
   it("fills keys a language lacks from the fallback, recursively", () => {
