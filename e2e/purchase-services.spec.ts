@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_CARD_CODES, DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
-import { launchLink } from "./launch.ts";
+import { foreignDeviceLaunchLink, launchLink } from "./launch.ts";
 
 test.describe("VIP, AI and cloud storage purchase screens", () => {
   test("VIP: state, rights table, 'renew' for CN, packages and a WeChat purchase @no-js", async ({ page }) => {
@@ -61,5 +61,12 @@ test.describe("VIP, AI and cloud storage purchase screens", () => {
     await expect(page.getByRole("region", { name: "Choose a package" }).getByRole("link")).toHaveText([/Event recording, 30 days/, /Event recording, a year/]);
     await page.goto("/app-h5");
     await expect(page).toHaveURL(/\/app-h5\/cloud\/storage\/buy$/);
+  });
+
+  test("a VIP state that cannot be read shows the spec's message, and the packages say why they are missing @no-js", async ({ page }) => {
+    await page.goto(await foreignDeviceLaunchLink("CAM-OTHER-001", { screen: "cloud/vip-package/buy" }));
+    await expect(page.getByRole("alert").filter({ hasText: "failed to get device VIP state" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Choose a package" }).getByRole("alert")).toHaveText("device does not belong to this user");
+    await expect(page.getByRole("link", { name: "Pay", exact: true })).toHaveCount(0);
   });
 });

@@ -102,5 +102,9 @@ export async function demoBuyer(api: string, storefront: string, vars: Record<st
       if (!device) throw new Error(`the demo buyer has no device ${deviceId}; theirs: ${devices.map((d) => d.deviceId).join(", ")}`);
       return launchUrl({ storefront, device, tokens: { ...tokens, ...replaced }, aesKeyHex: vars.LAUNCH_AES_KEY ?? "", ...options });
     },
+    /** A link naming a device that is not the buyer's, as a tampered or stale app would send. */
+    linkForForeignDevice(device: DemoDevice, options: Omit<ScreenLaunch, "deviceId" | "tokens">): string {
+      return launchUrl({ storefront, device, tokens, aesKeyHex: vars.LAUNCH_AES_KEY ?? "", ...options });
+    },
   };
 }

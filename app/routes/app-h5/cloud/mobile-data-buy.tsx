@@ -15,6 +15,7 @@ import { ErrorView } from "../../../components/error-view.tsx";
 import { CouponRow } from "../../../components/purchase/coupon-row.tsx";
 import { PackageList } from "../../../components/purchase/package-list.tsx";
 import { PaymentBar } from "../../../components/purchase/payment-sheet.tsx";
+import { IntroItems } from "../../../components/purchase/service-header.tsx";
 import type { Route } from "./+types/mobile-data-buy";
 
 const PURCHASE = { serviceType: ServiceType.mobileData, screen: "mobile_data_buy" } as const;
@@ -31,7 +32,8 @@ export async function loader(args: Route.LoaderArgs) {
   const intl = intlLocale(locale);
   const timeZone = timeZoneForCountry(launch.countryCode);
   const device = { id: launch.deviceId, name: launch.deviceName, iccId: launch.iccId };
-  const title = getI18n(context).t("mobileData.title");
+  const { t } = getI18n(context);
+  const title = t("mobileData.title");
 
   // Spec §4: the SIM is in its normal state only when its details answer 200 with data.
   if (!sim.ok || sim.data === null) return { state: "exception" as const, title, device };
@@ -60,6 +62,11 @@ export async function loader(args: Route.LoaderArgs) {
           end: formatUnixSeconds(period.endTime, timeZone),
         }
       : null,
+    intro: [
+      { title: t("mobileData.nationwideTitle"), body: t("mobileData.nationwideBody") },
+      { title: t("mobileData.instantTitle"), body: t("mobileData.instantBody") },
+    ],
+    privacyHref: `/app/viseecam/user/privacy?language=${locale}`,
     ...offer,
     ...page.payment,
   };
@@ -116,6 +123,7 @@ export default function MobileDataBuy({ loaderData }: Route.ComponentProps) {
 
           <PackageList packages={view.packages} error={view.packagesError} />
           {view.coupon && <CouponRow coupon={view.coupon} />}
+          <IntroItems items={view.intro} privacyHref={view.privacyHref} />
           {view.checkout && <PaymentBar checkout={view.checkout} providers={view.providers} open={view.payOpen} closeHref={view.closeHref} />}
         </>
       )}

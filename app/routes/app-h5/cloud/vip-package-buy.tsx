@@ -134,9 +134,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function VipPackageBuy({ loaderData: view }: Route.ComponentProps) {
   const { t } = useTranslation();
   const toast = useToast();
+  const devicesError = view.receive?.devicesError ?? null;
+  // Spec §8: a failed VIP info and a failed device list are toasted.
   useEffect(() => {
     if (view.infoFailed) toast({ kind: "error", message: t("vip.infoFailed") });
   }, [view.infoFailed, toast, t]);
+  useEffect(() => {
+    if (devicesError !== null) toast({ kind: "error", message: devicesError || t("errors.unexpected") });
+  }, [devicesError, toast, t]);
 
   return (
     <main className="mx-auto max-w-md pb-28">
