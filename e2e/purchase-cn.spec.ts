@@ -25,6 +25,12 @@ test.describe("buying 4G data in China", () => {
     await expect(page).toHaveURL(/\/app-h5\/cloud\/order\/payment\/result\?orderId=\d+/);
     await expect(page.getByRole("heading", { name: /Payment received|Purchase complete/ })).toBeVisible();
     await expect(page.getByRole("link", { name: "View my orders" })).toHaveAttribute("href", "/app-h5/cloud/mobile-data/order/list");
+    const orderId = new URL(page.url()).searchParams.get("orderId") ?? "";
+    await page.getByRole("link", { name: "View my orders" }).click();
+    const card = page.getByRole("listitem").filter({ hasText: orderId });
+    await expect(card).toContainText(/Paid|Buying|Purchase succeeded/);
+    await expect(card).toContainText("WeChat Pay");
+    await expect(card).toContainText("¥9.90");
   });
 
   test("with Alipay: the cashier submits the provider's form; a failed payment says so @no-js", async ({ page, javaScriptEnabled }) => {

@@ -29,6 +29,7 @@ export const SCREEN_LINKS: ScreenLink[] = [
   { label: "Cloud storage (CN, all-day)", screen: "cloud/storage/buy", deviceId: DEMO_DEVICES.camera },
   { label: "Cloud storage (US, event recording)", screen: "cloud/storage/buy", deviceId: DEMO_DEVICES.cameraNoPackage, country: "US", query: { tab: "event" } },
   { label: "Coupon selector (4G top-up)", screen: "cloud/coupons", deviceId: DEMO_DEVICES.sim, query: { from: "mobile_data_buy" } },
+  { label: "4G top-up orders", screen: "cloud/mobile-data/order/list", deviceId: DEMO_DEVICES.sim },
   { label: "Payment result, purchase complete", screen: "cloud/order/payment/result", deviceId: DEMO_DEVICES.sim, query: { orderId: "DEMO2000006" } },
   { label: "Payment result, still waiting", screen: "cloud/order/payment/result", deviceId: DEMO_DEVICES.sim, query: { orderId: "DEMO2000001" } },
 ];

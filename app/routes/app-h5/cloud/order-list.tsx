@@ -1,0 +1,243 @@
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
+import { z } from "zod";
+import { canCancel, canRepay, orderStatusName } from "../../../../domain/order-status.ts";
+import { intlLocale, type Language } from "../../../../domain/languages.ts";
+import { formatMoney, toCents } from "../../../../domain/money.ts";
+import { timeZoneForCountry } from "../../../../domain/regions.ts";
+import { formatUnixSeconds } from "../../../.server/format.ts";
+import { getI18n, getLocale } from "../../../.server/i18n.ts";
+import { requireLaunch } from "../../../.server/identity.ts";
+import { nextStep } from "../../../.server/purchase/confirm.ts";
+import { screenUrl } from "../../../.server/screen-url.ts";
+import { cancelOrder, orderList, repayOrder } from "../../../.server/upstream/endpoints.ts";
+import { upstreamFor } from "../../../.server/upstream/for-request.ts";
+import { sessionContext } from "../../../context.ts";
+import { ErrorView } from "../../../components/error-view.tsx";
+import { PAYMENT_REDIRECT_DELAY_MS, type PaymentStep } from "../../../components/purchase/payment-step.ts";
+import { useToast } from "../../../components/toasts.tsx";
+import { useHydrated } from "../../../components/use-hydrated.ts";
+import { useTranslation } from "../../../i18n/context.tsx";
+import type { Route } from "./+types/order-list";
+
+/** Spec §9: five orders a page, pages from 1; an empty page ends the list. */
+const PAGE_SIZE = 5;
+
+/** The four order lists of spec §2 share this module; the path says which service it lists. */
+const LISTS: Record<string, { serviceType: number; titleKey: string }> = {
+  "/app-h5/cloud/storage/order/list": { serviceType: 1, titleKey: "orders.storageTitle" },
+  "/app-h5/cloud/mobile-data/order/list": { serviceType: 2, titleKey: "orders.mobileDataTitle" },
+  "/app-h5/cloud/vip-package/order/list": { serviceType: 5, titleKey: "orders.vipTitle" },
+  "/app-h5/cloud/ai-srv-package/order/list": { serviceType: 6, titleKey: "orders.aiTitle" },
+};
+
+function listOf(url: URL) {
+  const list = LISTS[url.pathname];
+  if (!list) throw data(null, { status: 404 });
+  return list;
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { launch } = requireLaunch(context, "device");
+  const url = screenUrl(request);
+  const list = listOf(url);
+  const page = Math.min(10_000, Math.max(1, Math.floor(Number(url.searchParams.get("page")) || 1)));
+  const result = await upstreamFor(context, request).call(orderList, { deviceId: launch.deviceId, type: list.serviceType, pageNum: page, pageSize: PAGE_SIZE });
+  const { t } = getI18n(context);
+  const intl = intlLocale(getLocale(context) as Language);
+  const timeZone = timeZoneForCountry(launch.countryCode);
+  const orders = result.ok ? result.data.orderList : [];
+  return {
+    title: t(list.titleKey),
+    page,
+    error: result.ok ? null : result.msg || t("errors.unexpected"),
+    orders: orders.map((order) => ({
+      id: order.orderId,
+      name: order.serviceName,
+      status: order.status,
+      statusKey: orderStatusName(order.status) ?? "unknown",
+      paymentType: order.paymentType,
+      period: order.period,
+      created: formatUnixSeconds(order.createTime, timeZone),
+      paid: formatUnixSeconds(order.paymentTime, timeZone),
+      amount: formatMoney(toCents(order.realPayPrice), order.currencyUint, intl),
+      canCancel: canCancel(order.status),
+      canRepay: canRepay(order.status, order.paymentType),
+    })),
+    // An empty page (or a short one) ends the list.
+    nextHref: orders.length === PAGE_SIZE ? `${url.pathname}?page=${page + 1}` : null,
+    firstHref: url.pathname,
+  };
+}
+
+const orderAction = z.object({
+  intent: z.enum(["cancel", "repay"]),
+  orderId: z.string().max(64),
+  enhanced: z.enum(["0", "1"]).default("0"),
+});
+
+/** Cancel (after the buyer confirmed) and repay, as form posts (spec §4, §8). */
+export async function action({ context, request }: Route.ActionArgs) {
+  requireLaunch(context, "device");
+  const { t } = getI18n(context);
+  const form = orderAction.safeParse(Object.fromEntries(await request.formData()));
+  // Spec §5: cancel does nothing without an order id.
+  if (!form.success || form.data.orderId === "") return data<PaymentStep>({ step: "error", message: t("errors.unexpected") }, { status: 400 });
+  const api = upstreamFor(context, request);
+  if (form.data.intent === "cancel") {
+    const result = await api.call(cancelOrder, { orderId: form.data.orderId });
+    if (!result.ok) return data<PaymentStep>({ step: "error", message: result.msg || t("errors.unexpected") }, { status: 400 });
+    context.get(sessionContext).flash("toast", { kind: "success", message: t("orders.cancelled") });
+    return null;
+  }
+  const result = await api.call(repayOrder, { orderId: form.data.orderId });
+  if (!result.ok) return data<PaymentStep>({ step: "error", message: result.msg || t("errors.unexpected") }, { status: 400 });
+  return nextStep(result.data, request.url, form.data.enhanced === "1", t("pay.needsScript"));
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
+
+type Order = Route.ComponentProps["loaderData"]["orders"][number];
+
+export default function OrderList({ loaderData: view }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const more = useFetcher<typeof loader>();
+  const [extra, setExtra] = useState<{ orders: Order[]; nextHref: string | null; from: string }>({ orders: [], nextHref: null, from: "" });
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  // Infinite scroll: pages fetched with JavaScript are appended; a new first page resets them.
+  const loaded = more.data && more.state === "idle" ? more.data : null;
+  if (loaded && extra.from !== `${loaded.page}` && loaded.page > view.page) {
+    setExtra((prev) => ({ orders: [...prev.orders, ...loaded.orders], nextHref: loaded.nextHref, from: `${loaded.page}` }));
+  }
+  const orders = [...view.orders, ...extra.orders];
+  const nextHref = extra.from ? extra.nextHref : view.nextHref;
+
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !nextHref) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && more.state === "idle") more.load(nextHref);
+    }, { rootMargin: "100px" });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [nextHref, more]);
+
+  return (
+    <main className="mx-auto max-w-md p-3 pb-10">
+      <h1 className="px-1 py-2 text-lg font-semibold">{view.title}</h1>
+      {view.error !== null && (
+        <p role="alert" className="rounded-2xl bg-white p-4 text-sm text-red-700">
+          {view.error}
+        </p>
+      )}
+      {view.error === null && orders.length === 0 && view.page === 1 && (
+        <p className="rounded-2xl bg-white p-6 text-center text-sm text-neutral-600">{t("orders.empty")}</p>
+      )}
+      <ul className="grid gap-3">
+        {orders.map((order) => (
+          <OrderCard key={order.id} order={order} enhanced={hydrated} />
+        ))}
+      </ul>
+      {nextHref ? (
+        <div ref={sentinel} className="py-4 text-center">
+          {/* Without JavaScript the next page is a link; with it, scrolling here loads it. */}
+          <Link to={nextHref} className="text-sm text-sky-700" aria-busy={more.state !== "idle"}>
+            {more.state !== "idle" ? t("shell.pleaseWait") : t("orders.more")}
+          </Link>
+        </div>
+      ) : (
+        (orders.length > 0 || view.page > 1) && <p className="py-4 text-center text-xs text-neutral-500">{t("orders.noMore")}</p>
+      )}
+      {view.page > 1 && (
+        <p className="text-center">
+          <Link to={view.firstHref} className="text-sm text-sky-700">
+            {t("orders.first")}
+          </Link>
+        </p>
+      )}
+    </main>
+  );
+}
+
+function OrderCard({ order, enhanced }: { order: Order; enhanced: boolean }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const repay = useFetcher<PaymentStep>();
+  const failed = useActionData<PaymentStep>();
+  const navigation = useNavigation();
+
+  useEffect(() => {
+    const step = repay.data;
+    if (!step || repay.state !== "idle") return;
+    if (step.step === "error") toast({ kind: "error", message: step.message });
+    if (step.step === "redirect") {
+      const timer = setTimeout(() => window.location.assign(step.url), PAYMENT_REDIRECT_DELAY_MS);
+      return () => clearTimeout(timer);
+    }
+  }, [repay.data, repay.state, toast]);
+  useEffect(() => {
+    if (failed?.step === "error") toast({ kind: "error", message: failed.message });
+  }, [failed, toast]);
+
+  const rows: [string, string][] = [
+    [t("orders.number"), order.id],
+    [t("orders.method"), t(`pay.method.${order.paymentType}`)],
+    [t("orders.validity"), String(order.period)],
+    [t("orders.created"), order.created],
+    [t("orders.paidAt"), order.paid || "—"],
+    [t("orders.amount"), order.amount],
+  ];
+  return (
+    <li className="rounded-2xl bg-white p-4">
+      <div className="flex items-start justify-between gap-3">
+        <h2 dir="auto" className="font-semibold">
+          {order.name}
+        </h2>
+        <span className="shrink-0 rounded-full bg-neutral-100 px-2 py-0.5 text-xs">{t(`orders.status.${order.statusKey}`)}</span>
+      </div>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-neutral-500">{label}</dt>
+            <dd dir="auto" className="text-end">
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {order.canCancel && (
+        <div className="mt-3 flex justify-end gap-2">
+          <Form
+            method="post"
+            onSubmit={(event) => {
+              // Spec §5: cancelling asks first.
+              if (!window.confirm(t("orders.cancelConfirm"))) event.preventDefault();
+            }}
+          >
+            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="orderId" value={order.id} />
+            <button type="submit" disabled={navigation.state !== "idle"} className="rounded-full border border-neutral-300 px-4 py-2 text-sm">
+              {t("orders.cancel")}
+            </button>
+          </Form>
+          {order.canRepay && (
+            <repay.Form method="post">
+              <input type="hidden" name="intent" value="repay" />
+              <input type="hidden" name="orderId" value={order.id} />
+              <input type="hidden" name="enhanced" value={enhanced ? "1" : "0"} />
+              <button type="submit" disabled={repay.state !== "idle"} className="rounded-full bg-sky-700 px-4 py-2 text-sm font-semibold text-white">
+                {t("orders.repay")}
+              </button>
+            </repay.Form>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorView error={error} />;
+}

@@ -1,0 +1,49 @@
+import { expect, test } from "@playwright/test";
+import { DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
+import { launchLink } from "./launch.ts";
+
+test.describe("order lists", () => {
+  test("pages through a device's orders, five at a time, until 'no more data' @no-js", async ({ page }) => {
+    await page.goto(await launchLink(DEMO_DEVICES.sim, { screen: "cloud/mobile-data/order/list" }));
+    await expect(page.getByRole("heading", { name: "4G top-up orders" })).toBeVisible();
+    const cards = page.getByRole("listitem");
+    await expect(cards).toHaveCount(5);
+    await expect(cards.first()).toContainText("DEMO2000001");
+    await expect(cards.first()).toContainText("Order number");
+    // 15 demo orders: three full pages, then an empty one ends the list.
+    const more = page.getByRole("link", { name: "Load more" });
+    const end = page.getByText("no more data");
+    for (let i = 0; i < 4 && !(await end.isVisible()); i++) {
+      await more.click();
+      await expect(end.or(more).first()).toBeVisible();
+    }
+    await expect(end).toBeVisible();
+  });
+
+  test("cancel asks first, then the order is cancelled and the coupon of the list comes back @no-js", async ({ page, javaScriptEnabled }) => {
+    // Each run cancels its own waiting order: the 4G one with JavaScript, the storage one without.
+    const [device, screen, orderId] = javaScriptEnabled
+      ? [DEMO_DEVICES.sim, "cloud/mobile-data/order/list", "DEMO2000001"]
+      : [DEMO_DEVICES.camera, "cloud/storage/order/list", "DEMO1000002"];
+    await page.goto(await launchLink(device, { screen }));
+    const card = page.getByRole("listitem").filter({ hasText: orderId });
+    if (javaScriptEnabled) {
+      page.once("dialog", (dialog) => {
+        expect(dialog.message()).toBe("Are you sure you want to cancel this order?");
+        void dialog.accept();
+      });
+    }
+    await card.getByRole("button", { name: "Cancel Order" }).click();
+    await expect(page.getByText("cancel success")).toBeVisible();
+    await expect(card).toContainText("Cancelled");
+    await expect(card.getByRole("button", { name: "Cancel Order" })).toHaveCount(0);
+  });
+
+  test("a PayPal order waiting to pay offers Cancel but not Repay @no-js", async ({ page }) => {
+    await page.goto(await launchLink(DEMO_DEVICES.camera, { screen: "cloud/vip-package/order/list" }));
+    const card = page.getByRole("listitem").filter({ hasText: "DEMO5000003" });
+    await expect(card).toContainText("PayPal");
+    await expect(card.getByRole("button", { name: "Cancel Order" })).toBeVisible();
+    await expect(card.getByRole("button", { name: "Repay" })).toHaveCount(0);
+  });
+});
