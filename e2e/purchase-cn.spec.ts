@@ -41,6 +41,16 @@ test.describe("buying 4G data in China", () => {
     await expect(page.getByText("Wait 15 minutes")).toBeVisible();
   });
 
+  test("with Alipay: paid on the sandbox, back on the result page, then in the order list @no-js", async ({ page, javaScriptEnabled }) => {
+    await payWith(page, "Alipay", javaScriptEnabled);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page).toHaveURL(/\/app-h5\/cloud\/order\/payment\/result\?orderId=\d+/);
+    await expect(page.getByRole("heading", { name: /Payment received|Purchase complete/ })).toBeVisible();
+    const orderId = new URL(page.url()).searchParams.get("orderId") ?? "";
+    await page.getByRole("link", { name: "View my orders" }).click();
+    await expect(page.getByRole("listitem").filter({ hasText: orderId })).toContainText("Alipay");
+  });
+
   test("a cancelled checkout leaves the order waiting, and the result page keeps asking @no-js", async ({ page, javaScriptEnabled }) => {
     await payWith(page, "WeChat Pay", javaScriptEnabled);
     await page.getByRole("button", { name: "Cancel" }).click();

@@ -2,6 +2,17 @@ import { expect, test, type Page } from "@playwright/test";
 import { DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
 import { launchLink } from "./launch.ts";
 
+/** From the result page to the order list, where the paid order must be. */
+async function expectPaidInOrderList(page: Page, method: string) {
+  await expect(page.getByRole("heading", { name: /Payment received|Purchase complete/ })).toBeVisible();
+  const orderId = new URL(page.url()).searchParams.get("orderId") ?? "";
+  await page.getByRole("link", { name: "View my orders" }).click();
+  const card = page.getByRole("listitem").filter({ hasText: orderId });
+  await expect(card).toContainText(/Paid|Buying|Purchase succeeded/);
+  await expect(card).toContainText(method);
+  await expect(card).toContainText("$");
+}
+
 /** The 4G screen of a buyer in the US: PayPal and card, each in a sub-view of the chooser. */
 async function openChooser(page: Page) {
   await page.goto(await launchLink(DEMO_DEVICES.simSpare, { country: "US" }));
@@ -24,7 +35,7 @@ test.describe("buying 4G data outside China", () => {
     await expect(sheet.getByText("USD")).toBeVisible();
     await sheet.getByRole("button", { name: "Pay with PayPal" }).click();
     await expect(page).toHaveURL(/\/app-h5\/cloud\/order\/payment\/result\?orderId=\d+/);
-    await expect(page.getByRole("heading", { name: /Payment received|Purchase complete/ })).toBeVisible();
+    await expectPaidInOrderList(page, "PayPal");
   });
 
   test("PayPal failure toasts 'Pay Failed'", async ({ page }) => {
@@ -42,7 +53,7 @@ test.describe("buying 4G data outside China", () => {
     await expect(checkout.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242");
     await checkout.getByRole("button", { name: "Pay", exact: true }).click();
     await expect(page).toHaveURL(/\/app-h5\/cloud\/order\/payment\/result\?orderId=\d+/);
-    await expect(page.getByRole("heading", { name: /Payment received|Purchase complete/ })).toBeVisible();
+    await expectPaidInOrderList(page, "Credit or debit card");
   });
 
   test("without JavaScript PayPal and card say they need it @no-js", async ({ page, javaScriptEnabled }) => {

@@ -8,7 +8,12 @@ const servers = await serveFreshDemo({
   stateDir: E2E.stateDir,
   storefrontPort: E2E.storefrontPort,
   apiPort: E2E.apiPort,
-  vars: { UPSTREAM_REGIONS: JSON.stringify(E2E.unreachableRegion.table) },
+  vars: {
+    UPSTREAM_REGIONS: JSON.stringify(E2E.unreachableRegion.table),
+    // The journeys buy many times on one device within minutes; the limits are tested on the cloud-api.
+    ORDER_RATE_PER_DEVICE: "1000",
+    ORDER_RATE_PER_USER: "1000",
+  },
   quiet: true,
 });
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
