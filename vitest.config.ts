@@ -44,6 +44,7 @@ export default defineConfig({
           name: "workers",
           include: ["cloud-api/**/*.test.ts", "app/**/*.worker.test.ts", "domain/**/*.worker.test.ts"],
           setupFiles: ["./test/worker-setup.ts"],
+          globalSetup: ["./test/fake-provider/global-setup.ts"],
         },
       },
     ],

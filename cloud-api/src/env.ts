@@ -21,6 +21,11 @@ export interface CloudApiEnv {
   ORDER_RATE_PER_DEVICE?: string;
   ORDER_RATE_PER_USER?: string;
   FULFILMENT_MAX_ATTEMPTS?: string;
+  /** Per provider, "sandbox" (default) or "live"; a live adapter reads its own secrets below. */
+  PAYMENT_WECHAT?: string;
+  PAYMENT_ALIPAY?: string;
+  PAYMENT_PAYPAL?: string;
+  PAYMENT_STRIPE?: string;
 }
 
 const secrets = z.object({
