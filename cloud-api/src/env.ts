@@ -26,6 +26,22 @@ export interface CloudApiEnv {
   PAYMENT_ALIPAY?: string;
   PAYMENT_PAYPAL?: string;
   PAYMENT_STRIPE?: string;
+
+  // --- Stripe (card) and PayPal live adapters (docs/decisions/011) ---
+  /** Stripe secret key (sk_live_… / sk_test_…): creates Checkout Sessions and refunds. */
+  STRIPE_SECRET_KEY?: string;
+  /** Signing secret (whsec_…) of the Stripe webhook endpoint /v1/pay/notify/stripe. */
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Stripe's API origin; default https://api.stripe.com (tests point it at a fake). */
+  STRIPE_API_BASE?: string;
+  /** PayPal REST app credentials (OAuth2 client credentials). */
+  PAYPAL_CLIENT_ID?: string;
+  PAYPAL_CLIENT_SECRET?: string;
+  /** Id of the PayPal webhook that posts to /v1/pay/notify/paypal (part of what PayPal verifies). */
+  PAYPAL_WEBHOOK_ID?: string;
+  /** PayPal's API origin; default https://api-m.paypal.com (https://api-m.sandbox.paypal.com for PayPal's sandbox). */
+  PAYPAL_API_BASE?: string;
+  // --- end Stripe and PayPal ---
 }
 
 const secrets = z.object({

@@ -2,9 +2,12 @@ import type { PaymentTypeCode } from "../../../domain/services.ts";
 import type { CloudApiEnv } from "../env.ts";
 import { PROVIDER_OF_METHOD, type PaymentProvider, type ProviderName } from "./provider.ts";
 import { sandboxProvider } from "./sandbox/provider.ts";
+import { stripeProvider } from "./stripe/adapter.ts";
 
 /** The real adapter of each provider, built from the Worker's secrets (each throws naming a missing one). */
-const LIVE_ADAPTERS: Partial<Record<ProviderName, (env: CloudApiEnv) => PaymentProvider>> = {};
+const LIVE_ADAPTERS: Partial<Record<ProviderName, (env: CloudApiEnv) => PaymentProvider>> = {
+  stripe: stripeProvider,
+};
 
 /** The variable that chooses each provider's adapter: "sandbox" (the default) or "live". */
 export const ADAPTER_SETTING = {

@@ -1,0 +1,127 @@
+import { z } from "zod";
+import type { CloudApiEnv } from "../../env.ts";
+import { nowSeconds } from "../../http/clock.ts";
+import { orderSettings } from "../../settings.ts";
+import { NotificationRejected, ProviderUnavailable, type CreatedPayment, type PaymentProvider, type PaymentRequest } from "../provider.ts";
+import { checkoutSession, outcomeOfSession, paymentIntentOf, reportOfSession } from "./checkout-session.ts";
+import { stripeClient, StripeRequestFailed } from "./client.ts";
+import { stripeConfig } from "./config.ts";
+import { readStripeEvent, STRIPE_SIGNATURE_HEADER, verifyStripeSignature } from "./webhook.ts";
+
+/** Checkout's own languages among the storefront's; others let Stripe follow the browser. */
+const CHECKOUT_LOCALES = new Set(["de", "en", "es", "fr", "it", "ja", "ru", "th", "zh"]);
+
+/** Stripe lets a session live between 30 minutes and 24 hours; it should not outlive the unpaid order by much. */
+const MIN_SESSION_SECONDS = 31 * 60;
+const MAX_SESSION_SECONDS = 24 * 60 * 60;
+
+const stripeRefund = z.object({
+  id: z.string().startsWith("re_"),
+  object: z.literal("refund"),
+  status: z.enum(["pending", "requires_action", "succeeded", "failed", "canceled"]),
+});
+
+/** Stripe needs an absolute return_url; a root-relative result page is resolved against PUBLIC_BASE_URL. */
+function absoluteReturnUrl(env: CloudApiEnv, returnUrl: string): string {
+  const resolved = returnUrl.startsWith("/") ? `${orderSettings(env).publicBaseUrl}${returnUrl}` : returnUrl;
+  if (!/^https?:\/\//.test(resolved)) {
+    throw new Error("cloud-api misconfigured: Stripe needs an absolute RESULT_PAGE_URL (or PUBLIC_BASE_URL for a root-relative one)");
+  }
+  return resolved;
+}
+
+const sessionPath = (ref: string) => `/v1/checkout/sessions/${encodeURIComponent(ref)}`;
+
+/**
+ * Card payments through Stripe Checkout, embedded in the storefront: a Checkout Session per payment
+ * attempt (its client_secret is what Stripe.js mounts), webhooks signed with the endpoint's secret,
+ * refunds of the session's PaymentIntent. Docs: docs/decisions/011-stripe-and-paypal-adapters.md.
+ */
+export function stripeProvider(env: CloudApiEnv): PaymentProvider {
+  const config = stripeConfig(env);
+  const client = stripeClient(config);
+  const session = (ref: string) => client.get(sessionPath(ref), checkoutSession);
+  const reportOf = async (ref: string) => {
+    const found = await session(ref);
+    return reportOfSession(found, outcomeOfSession(found));
+  };
+
+  return {
+    name: "stripe",
+
+    async createPayment(request: PaymentRequest): Promise<CreatedPayment> {
+      const ids = { paymentId: request.paymentId, orderId: request.orderId };
+      const lifetime = Math.min(MAX_SESSION_SECONDS, Math.max(MIN_SESSION_SECONDS, orderSettings(env).unpaidTtl + 60));
+      const language = request.language.toLowerCase().split(/[-_]/)[0] ?? "";
+      const created = await client.post(
+        "/v1/checkout/sessions",
+        {
+          mode: "payment",
+          ui_mode: "embedded_page",
+          // Cards complete without leaving the page, so Stripe.js calls onComplete (the storefront's redirect).
+          redirect_on_completion: "if_required",
+          return_url: absoluteReturnUrl(env, request.returnUrl),
+          payment_method_types: ["card"],
+          line_items: [
+            {
+              quantity: 1,
+              price_data: { currency: request.currency.toLowerCase(), unit_amount: request.amountCents, product_data: { name: request.description } },
+            },
+          ],
+          client_reference_id: request.paymentId,
+          metadata: ids,
+          payment_intent_data: { metadata: ids },
+          locale: CHECKOUT_LOCALES.has(language) ? language : "auto",
+          expires_at: nowSeconds() + lifetime,
+        },
+        // One key per payment attempt: a retried request returns the same session instead of a second one.
+        `checkout-session-${request.paymentId}`,
+        checkoutSession,
+      );
+      if (!created.client_secret) throw new ProviderUnavailable(`Stripe answered Checkout Session ${created.id} without a client_secret`);
+      if (created.amount_total !== request.amountCents || created.currency !== request.currency.toLowerCase()) {
+        throw new ProviderUnavailable(`Stripe answered Checkout Session ${created.id} for ${created.amount_total} ${created.currency}`);
+      }
+      return { providerRef: created.id, instructions: { sessionId: created.client_secret } };
+    },
+
+    async verifyNotification(request: Request, body: string) {
+      await verifyStripeSignature(config.webhookSecret, request.headers.get(STRIPE_SIGNATURE_HEADER), body, nowSeconds());
+      const event = readStripeEvent(body);
+      if (event.livemode !== config.livemode || event.session.livemode !== config.livemode) {
+        throw new NotificationRejected(`a ${event.livemode ? "live" : "test"} mode event does not belong to this ${config.livemode ? "live" : "test"} mode account`);
+      }
+      return { eventId: event.id, ...reportOfSession(event.session, event.outcome) };
+    },
+
+    acknowledge() {
+      return Response.json({ received: true });
+    },
+
+    queryPayment: reportOf,
+
+    // Checkout captures card payments itself: the session's state is the answer.
+    capture: reportOf,
+
+    async refund(ref: string, amountCents: number) {
+      const found = await session(ref);
+      const paymentIntent = paymentIntentOf(found);
+      if (!paymentIntent || found.payment_status !== "paid") throw new ProviderUnavailable(`Checkout Session ${ref} has no settled payment to refund`);
+      try {
+        const refund = await client.post(
+          "/v1/refunds",
+          { payment_intent: paymentIntent, amount: amountCents, metadata: { checkoutSession: ref } },
+          // Keyed by the payment, so that two refunds of the same payment at once are one refund.
+          `refund-${paymentIntent}`,
+          stripeRefund,
+        );
+        if (refund.status === "succeeded") return { outcome: "refunded" };
+        if (refund.status === "pending" || refund.status === "requires_action") return { outcome: "pending" };
+        throw new ProviderUnavailable(`Stripe refund ${refund.id} of ${paymentIntent} is ${refund.status}`);
+      } catch (error) {
+        if (error instanceof StripeRequestFailed && error.code === "charge_already_refunded") return { outcome: "refunded" };
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { hmacSha256Hex, timingSafeEqualText } from "../../services/hashing.ts";
+import { NotificationRejected, type PaymentOutcome } from "../provider.ts";
+import { checkoutSession, outcomeOfSession, type CheckoutSession } from "./checkout-session.ts";
+
+export const STRIPE_SIGNATURE_HEADER = "Stripe-Signature";
+/** Stripe's documented default: an event signed longer ago than this is a replay. */
+export const STRIPE_SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/**
+ * Checks `Stripe-Signature: t=<unix seconds>,v1=<hex>[,v1=<hex>…]` as Stripe documents it: HMAC-SHA256
+ * with the endpoint's signing secret over `${t}.${rawBody}`, any one v1 matching (there are several
+ * while a secret is being rolled), and t within the tolerance. Other schemes (v0) are ignored.
+ */
+export async function verifyStripeSignature(secret: string, header: string | null, rawBody: string, now: number): Promise<void> {
+  if (!header) throw new NotificationRejected(`missing ${STRIPE_SIGNATURE_HEADER} header`);
+  let timestamp: number | null = null;
+  const signatures: string[] = [];
+  for (const part of header.split(",")) {
+    const [key, value = ""] = part.trim().split("=", 2) as [string, string?];
+    if (key === "t" && /^\d{1,12}$/.test(value)) timestamp = Number(value);
+    else if (key === "v1" && /^[0-9a-f]{64}$/.test(value)) signatures.push(value);
+  }
+  if (timestamp === null || signatures.length === 0) throw new NotificationRejected(`malformed ${STRIPE_SIGNATURE_HEADER} header`);
+  if (Math.abs(now - timestamp) > STRIPE_SIGNATURE_TOLERANCE_SECONDS) throw new NotificationRejected("notification timestamp outside the tolerance");
+  const expected = await hmacSha256Hex(secret, `${timestamp}.${rawBody}`);
+  // Every candidate is compared, so the time taken does not tell which one (if any) matched.
+  const matches = signatures.map((signature) => timingSafeEqualText(signature, expected));
+  if (!matches.includes(true)) throw new NotificationRejected("notification signature mismatch");
+}
+
+/** The Checkout Session events the webhook endpoint subscribes to, and what each means. */
+const SESSION_EVENTS = {
+  "checkout.session.completed": (session: CheckoutSession): PaymentOutcome => outcomeOfSession(session),
+  "checkout.session.async_payment_succeeded": (session: CheckoutSession): PaymentOutcome => outcomeOfSession(session),
+  "checkout.session.async_payment_failed": (): PaymentOutcome => "failed",
+  "checkout.session.expired": (): PaymentOutcome => "cancelled",
+} as const;
+type SessionEventType = keyof typeof SESSION_EVENTS;
+
+const stripeEvent = z.object({
+  id: z.string().startsWith("evt_"),
+  object: z.literal("event"),
+  type: z.enum(Object.keys(SESSION_EVENTS) as [SessionEventType, ...SessionEventType[]]),
+  livemode: z.boolean(),
+  data: z.object({ object: checkoutSession }),
+});
+
+export interface StripeSessionEvent {
+  id: string;
+  livemode: boolean;
+  session: CheckoutSession;
+  outcome: PaymentOutcome;
+}
+
+/** Reads a verified event body; anything that is not one of the subscribed session events is rejected. */
+export function readStripeEvent(rawBody: string): StripeSessionEvent {
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    throw new NotificationRejected("notification body is not JSON");
+  }
+  const parsed = stripeEvent.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new NotificationRejected(`notification body: ${issue?.path.join(".")}: ${issue?.message}`);
+  }
+  const { id, type, livemode, data } = parsed.data;
+  return { id, livemode, session: data.object, outcome: SESSION_EVENTS[type](data.object) };
+}

@@ -1,0 +1,77 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { newNoticeStr, requestSignature } from "../../../domain/signature.ts";
+import type { CloudApiEnv } from "../../src/env.ts";
+import worker from "../../src/index.ts";
+import type { Buyer } from "./orders.ts";
+
+/** The test Worker's env with some variables changed: a provider switched to "live", its keys, its API base. */
+export function envWith(vars: Partial<CloudApiEnv>): CloudApiEnv {
+  return { ...(env as unknown as CloudApiEnv), ...vars };
+}
+
+/** A request handled by the cloud-api Worker with `workerEnv` (the same D1 and queue as SELF). */
+export async function fetchWith(workerEnv: CloudApiEnv, path: string, init?: RequestInit): Promise<Response> {
+  const ctx = createExecutionContext();
+  const request = new Request(`https://cloud-api.test${path}`, init) as Parameters<typeof worker.fetch>[0];
+  const response = await worker.fetch(request, workerEnv, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+/** A signed /v1 call the way the storefront makes it (test/signed-request.ts), handled with `workerEnv`. */
+export async function callWith(workerEnv: CloudApiEnv, buyer: Buyer, path: string, body: unknown) {
+  const noticeStr = newNoticeStr();
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const response = await fetchWith(workerEnv, path, {
+    method: "POST",
+    headers: {
+      appid: workerEnv.APP_ID,
+      noticeStr,
+      timestamp,
+      signature: await requestSignature(workerEnv.APP_ID, workerEnv.APP_SECRET, noticeStr, timestamp),
+      platform: "H5",
+      appVersion: "2.0",
+      countryCode: buyer.country ?? "CN",
+      appLanguage: "en",
+      accessToken: buyer.accessToken,
+      "content-type": "application/json",
+    },
+    body: JSON.stringify(body),
+  });
+  return { http: response.status, body: (await response.json()) as { status: number; msg: string; data: any } };
+}
+
+/** Everything a notification could change about an order, to compare before and after a refused one. */
+export async function orderState(orderId: string) {
+  const [order, events, payments, notifications] = await Promise.all([
+    env.DB.prepare("SELECT status, updated_at, paid_at, coupon_id FROM orders WHERE order_id = ?").bind(orderId).first(),
+    env.DB.prepare("SELECT from_status, to_status, reason FROM order_events WHERE order_id = ? ORDER BY id").bind(orderId).all(),
+    env.DB.prepare("SELECT id, provider_ref, status, updated_at FROM payments WHERE order_id = ? ORDER BY created_at, rowid").bind(orderId).all(),
+    env.DB.prepare("SELECT provider, event_id FROM payment_notifications WHERE order_id = ? ORDER BY event_id").bind(orderId).all(),
+  ]);
+  return { order, events: events.results, payments: payments.results, notifications: notifications.results };
+}
+
+/** The order's payment attempts, oldest first. */
+export async function paymentsOf(orderId: string) {
+  const { results } = await env.DB.prepare("SELECT * FROM payments WHERE order_id = ? ORDER BY created_at, rowid").bind(orderId).all<{
+    id: string;
+    provider: string;
+    provider_ref: string;
+    amount_cents: number;
+    currency_code: string;
+    status: string;
+    instructions: string;
+  }>();
+  return results;
+}
+
+/** Polls until the order's status satisfies `done` (fulfilment runs from the queue, in the background). */
+export async function waitForOrderStatus(orderId: string, done: (status: number) => boolean): Promise<number> {
+  for (let i = 0; i < 100; i++) {
+    const row = await env.DB.prepare("SELECT status FROM orders WHERE order_id = ?").bind(orderId).first<{ status: number }>();
+    if (row && done(row.status)) return row.status;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+  return (await env.DB.prepare("SELECT status FROM orders WHERE order_id = ?").bind(orderId).first<{ status: number }>())?.status ?? 0;
+}

@@ -1,0 +1,311 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { openFakeProvider, type FakeProvider } from "../../test/fake-provider/client.ts";
+import { providerNamed } from "../src/payments/index.ts";
+import { callWith, envWith, fetchWith, orderState, paymentsOf, waitForOrderStatus } from "./helpers/live-worker.ts";
+import { freshBuyers, orderEvents, orderRow, packageOf, type Buyer } from "./helpers/orders.ts";
+
+let us: Buyer;
+
+beforeEach(async () => {
+  ({ us } = await freshBuyers());
+});
+
+const encoder = new TextEncoder();
+const hexOf = (bytes: ArrayBuffer | Uint8Array) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
+const randomHex = (bytes: number) => hexOf(crypto.getRandomValues(new Uint8Array(bytes)));
+
+/** Keys made for this run, shaped like the ones Stripe's dashboard shows. */
+const SECRET_KEY = `sk_test_${randomHex(24)}`;
+const WEBHOOK_SECRET = `whsec_${btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(24))))}`;
+const RESULT_PAGE = "https://shop.example/app-h5/cloud/order/payment/result?orderId={orderId}";
+
+async function hmacSha256Hex(secret: string, text: string) {
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return hexOf(await crypto.subtle.sign("HMAC", key, encoder.encode(text)));
+}
+
+function stripeLive(fake: FakeProvider) {
+  return envWith({ PAYMENT_STRIPE: "live", STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.baseUrl, RESULT_PAGE_URL: RESULT_PAGE });
+}
+
+type Session = Record<string, unknown> & { id: string; amount_total: number };
+
+/** A Checkout Session object as Stripe answers it (only the fields that matter here, plus some noise). */
+function checkoutSession(id: string, amountCents: number, overrides: Record<string, unknown> = {}): Session {
+  return {
+    id,
+    object: "checkout.session",
+    client_secret: `${id}_secret_${randomHex(12)}`,
+    livemode: false,
+    mode: "payment",
+    ui_mode: "embedded_page",
+    status: "open",
+    payment_status: "unpaid",
+    amount_total: amountCents,
+    currency: "usd",
+    client_reference_id: null,
+    payment_intent: null,
+    metadata: {},
+    ...overrides,
+  };
+}
+
+const paidSession = (session: Session, paymentIntent = `pi_${randomHex(12)}`) => ({ ...session, status: "complete", payment_status: "paid", payment_intent: paymentIntent });
+
+/** A VIP order by card, confirmed through v3 with Stripe live; the fake answers the Checkout Session (after `before`). */
+async function cardOrder(fake: FakeProvider, before: { status: number; body: string }[] = []) {
+  const pkg = await packageOf(us, "CAM-DEMO-001", 5, "vip-month-usd");
+  const cents = Math.round(pkg.salePrice * 100);
+  const session = checkoutSession(`cs_test_${randomHex(16)}`, cents);
+  await fake.script(
+    ...before.map((answer) => ({ method: "POST", path: "/v1/checkout/sessions", ...answer })),
+    { method: "POST", path: "/v1/checkout/sessions", status: 200, body: JSON.stringify(session) },
+  );
+  const confirm = await callWith(stripeLive(fake), us, "/v1/cloud/order/h5/confirm/v3", {
+    deviceId: "CAM-DEMO-001",
+    priceId: pkg.id,
+    payAmount: pkg.salePrice,
+    payMethod: 4,
+    buyServiceType: 5,
+  });
+  expect(confirm.body.status).toBe(200);
+  return { orderId: confirm.body.data.orderId as string, session, cents, start: confirm.body.data };
+}
+
+/** A webhook event signed exactly as Stripe signs one: `t=<t>,v1=HMAC-SHA256(whsec, "<t>.<body>")`. */
+async function stripeEvent(type: string, object: unknown, options: { secret?: string; age?: number; livemode?: boolean } = {}) {
+  const t = Math.floor(Date.now() / 1000) - (options.age ?? 0);
+  const body = JSON.stringify({
+    id: `evt_${randomHex(12)}`,
+    object: "event",
+    api_version: "2026-03-25.dahlia",
+    created: t,
+    livemode: options.livemode ?? false,
+    pending_webhooks: 1,
+    type,
+    data: { object },
+  });
+  return { body, t, header: `t=${t},v1=${await hmacSha256Hex(options.secret ?? WEBHOOK_SECRET, `${t}.${body}`)}` };
+}
+
+function notify(fake: FakeProvider, body: string, signature: string | null) {
+  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8" };
+  if (signature !== null) headers["Stripe-Signature"] = signature;
+  return fetchWith(stripeLive(fake), "/v1/pay/notify/stripe", { method: "POST", headers, body });
+}
+
+describe("Stripe card payments (live adapter)", () => {
+  it("creates an embedded Checkout Session, retried after a 5xx with the same Idempotency-Key, and hands out its client secret", async () => {
+    const fake = openFakeProvider();
+    const { orderId, session, cents, start } = await cardOrder(fake, [{ status: 500, body: '{"error":{"type":"api_error","message":"try again"}}' }]);
+    expect(start).toMatchObject({ orderId, paymentType: 4, sessionId: session.client_secret, payPalOrderId: null, h5PaymentUrl: null, alipayForm: null });
+
+    const payments = await paymentsOf(orderId);
+    expect(payments).toHaveLength(1);
+    const [payment] = payments;
+    expect(payment).toMatchObject({ provider: "stripe", provider_ref: session.id, amount_cents: cents, currency_code: "USD", status: "created" });
+
+    const requests = await fake.requests();
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /v1/checkout/sessions", "POST /v1/checkout/sessions"]);
+    const [first, retry] = requests;
+    expect(retry!.body).toBe(first!.body);
+    for (const request of requests) {
+      expect(request.headers["authorization"]).toBe(`Bearer ${SECRET_KEY}`);
+      expect(request.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+      expect(request.headers["idempotency-key"]).toBe(`checkout-session-${payment!.id}`);
+      expect(request.headers["stripe-version"]).toMatch(/^\d{4}-\d{2}-\d{2}\.\w+$/);
+    }
+    const form = Object.fromEntries(new URLSearchParams(first!.body));
+    expect(form).toMatchObject({
+      mode: "payment",
+      ui_mode: "embedded_page",
+      redirect_on_completion: "if_required",
+      return_url: RESULT_PAGE.replace("{orderId}", orderId),
+      "payment_method_types[0]": "card",
+      "line_items[0][quantity]": "1",
+      "line_items[0][price_data][currency]": "usd",
+      "line_items[0][price_data][unit_amount]": String(cents),
+      client_reference_id: payment!.id,
+      "metadata[paymentId]": payment!.id,
+      "metadata[orderId]": orderId,
+      "payment_intent_data[metadata][paymentId]": payment!.id,
+    });
+    expect(form["line_items[0][price_data][product_data][name]"]).toBeTruthy();
+    expect(Number(form["expires_at"])).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) + 30 * 60);
+  });
+
+  it("marks the order paid on a genuine checkout.session.completed, and acknowledges it", async () => {
+    const fake = openFakeProvider();
+    const { orderId, session } = await cardOrder(fake);
+    const event = await stripeEvent("checkout.session.completed", paidSession(session));
+    const response = await notify(fake, event.body, event.header);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true });
+    expect(await waitForOrderStatus(orderId, (s) => s >= 8003)).toBeGreaterThanOrEqual(8003);
+    expect((await orderEvents(orderId)).slice(0, 2).map((e) => [e.to_status, e.reason])).toEqual([
+      [8001, "created"],
+      [8003, "paid through stripe"],
+    ]);
+    expect((await paymentsOf(orderId))[0]?.status).toBe("succeeded");
+  });
+
+  it("has one effect when the same event arrives 10 times at once, and again later", async () => {
+    const fake = openFakeProvider();
+    const { orderId, session } = await cardOrder(fake);
+    const event = await stripeEvent("checkout.session.completed", paidSession(session));
+    const responses = await Promise.all(Array.from({ length: 10 }, () => notify(fake, event.body, event.header)));
+    expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect((await notify(fake, event.body, event.header)).status).toBe(200);
+    expect((await orderEvents(orderId)).filter((e) => e.to_status === 8003)).toHaveLength(1);
+    expect((await orderState(orderId)).notifications).toHaveLength(1);
+  });
+
+  it("refuses a tampered body, a wrong signature, an old timestamp, a wrong amount or currency, the other mode's event and a missing header, changing nothing", async () => {
+    const fake = openFakeProvider();
+    const { orderId, session, cents } = await cardOrder(fake);
+    const paid = paidSession(session);
+    const genuine = await stripeEvent("checkout.session.completed", paid);
+    const attempts: [string, { body: string; header: string | null }][] = [
+      ["tampered body", { body: genuine.body.replace(`"amount_total":${cents}`, '"amount_total":1'), header: genuine.header }],
+      ["wrong secret", await stripeEvent("checkout.session.completed", paid, { secret: `whsec_${randomHex(24)}` })],
+      ["old timestamp", await stripeEvent("checkout.session.completed", paid, { age: 301 })],
+      ["wrong amount", await stripeEvent("checkout.session.completed", { ...paid, amount_total: cents - 1 })],
+      ["wrong currency", await stripeEvent("checkout.session.completed", { ...paid, currency: "cny" })],
+      ["live mode event for a test key", await stripeEvent("checkout.session.completed", { ...paid, livemode: true }, { livemode: true })],
+      ["missing header", { body: genuine.body, header: null }],
+      ["v0 signature only", { body: genuine.body, header: genuine.header.replace("v1=", "v0=") }],
+      ["signature of another timestamp", { body: genuine.body, header: genuine.header.replace(`t=${genuine.t}`, `t=${genuine.t - 1}`) }],
+      ["not an event", await stripeEvent("checkout.session.completed", { id: session.id })],
+    ];
+    const before = await orderState(orderId);
+    for (const [what, attempt] of attempts) {
+      const response = await notify(fake, attempt.body, attempt.header);
+      expect(response.status, what).toBe(400);
+      expect(((await response.json()) as { msg: string }).msg, what).toMatch(/^notification rejected: /);
+    }
+    expect(await orderState(orderId)).toEqual(before);
+    expect(before.order).toMatchObject({ status: 8001 });
+    // The genuine one still works afterwards.
+    expect((await notify(fake, genuine.body, genuine.header)).status).toBe(200);
+    expect(await waitForOrderStatus(orderId, (s) => s >= 8003)).toBeGreaterThanOrEqual(8003);
+  });
+
+  it("accepts any one of several v1 signatures, as while the signing secret is rolled", async () => {
+    const fake = openFakeProvider();
+    const { orderId, session } = await cardOrder(fake);
+    const event = await stripeEvent("checkout.session.completed", paidSession(session));
+    const rolled = `t=${event.t},v1=${randomHex(32)},${event.header.split(",")[1]},v0=${randomHex(32)}`;
+    expect((await notify(fake, event.body, rolled)).status).toBe(200);
+    expect(await waitForOrderStatus(orderId, (s) => s >= 8003)).toBeGreaterThanOrEqual(8003);
+  });
+
+  it("waits for a delayed payment: completed-but-unpaid changes nothing, async_payment_succeeded pays, a later async_payment_failed changes nothing", async () => {
+    const fake = openFakeProvider();
+    const { orderId, session } = await cardOrder(fake);
+    const processing = { ...session, status: "complete", payment_status: "unpaid", payment_intent: `pi_${randomHex(12)}` };
+    const completed = await stripeEvent("checkout.session.completed", processing);
+    expect((await notify(fake, completed.body, completed.header)).status).toBe(200);
+    expect((await orderRow(orderId))?.status).toBe(8001);
+    expect((await paymentsOf(orderId))[0]?.status).toBe("created");
+
+    const succeeded = await stripeEvent("checkout.session.async_payment_succeeded", { ...processing, payment_status: "paid" });
+    expect((await notify(fake, succeeded.body, succeeded.header)).status).toBe(200);
+    expect(await waitForOrderStatus(orderId, (s) => s >= 8003)).toBeGreaterThanOrEqual(8003);
+
+    const paidState = await orderState(orderId);
+    const failed = await stripeEvent("checkout.session.async_payment_failed", processing);
+    expect((await notify(fake, failed.body, failed.header)).status).toBe(200);
+    const after = await orderState(orderId);
+    expect({ ...after, notifications: [] }).toEqual({ ...paidState, notifications: [] });
+    expect((await paymentsOf(orderId))[0]?.status).toBe("succeeded");
+  });
+
+  it("cancels the payment attempt when its session expires, leaving the order waiting", async () => {
+    const fake = openFakeProvider();
+    const { orderId, session } = await cardOrder(fake);
+    const expired = await stripeEvent("checkout.session.expired", { ...session, status: "expired" });
+    expect((await notify(fake, expired.body, expired.header)).status).toBe(200);
+    expect((await paymentsOf(orderId))[0]?.status).toBe("cancelled");
+    expect((await orderRow(orderId))?.status).toBe(8001);
+  });
+
+  it("does not take the return to the result page as payment: the status query asks Stripe, which decides", async () => {
+    const fake = openFakeProvider();
+    const { orderId, session } = await cardOrder(fake);
+    const path = `/v1/checkout/sessions/${session.id}`;
+    await fake.script({ method: "GET", path, status: 200, body: JSON.stringify(session) });
+    const waiting = await callWith(stripeLive(fake), us, "/v1/cloud/order/status", { orderId });
+    expect(waiting.body.data).toMatchObject({ orderId, status: 8001, paymentTime: null });
+
+    await fake.script({ method: "GET", path, status: 503, body: "" }, { method: "GET", path, status: 200, body: JSON.stringify(paidSession(session)) });
+    const paid = await callWith(stripeLive(fake), us, "/v1/cloud/order/status", { orderId });
+    expect(paid.body.data.status).toBeGreaterThanOrEqual(8003);
+    expect(paid.body.data.paymentTime).toBeGreaterThan(0);
+    const queries = (await fake.requests()).filter((r) => r.method === "GET");
+    expect(queries.map((r) => r.path)).toEqual([path, path, path]);
+    expect(queries.every((r) => r.headers["authorization"] === `Bearer ${SECRET_KEY}`)).toBe(true);
+  });
+
+  it("refunds a second successful payment of the same order through Stripe, once, retrying a 5xx with the same key", async () => {
+    const fake = openFakeProvider();
+    const { orderId, session: first, cents } = await cardOrder(fake);
+    const second = checkoutSession(`cs_test_${randomHex(16)}`, cents);
+    await fake.script({ method: "POST", path: "/v1/checkout/sessions", status: 200, body: JSON.stringify(second) });
+    const repay = await callWith(stripeLive(fake), us, "/v1/cloud/order/h5/order/repay", { orderId });
+    expect(repay.body.data.sessionId).toBe(second.client_secret);
+
+    const secondPaid = await stripeEvent("checkout.session.completed", paidSession(second));
+    expect((await notify(fake, secondPaid.body, secondPaid.header)).status).toBe(200);
+    expect(await waitForOrderStatus(orderId, (s) => s >= 8003)).toBeGreaterThanOrEqual(8003);
+
+    const firstPaidSession = paidSession(first, "pi_first0000000000");
+    await fake.script(
+      { method: "GET", path: `/v1/checkout/sessions/${first.id}`, status: 200, body: JSON.stringify(firstPaidSession) },
+      { method: "POST", path: "/v1/refunds", status: 502, body: "" },
+      { method: "POST", path: "/v1/refunds", status: 200, body: JSON.stringify({ id: "re_0001", object: "refund", status: "succeeded", amount: cents }) },
+    );
+    const firstPaid = await stripeEvent("checkout.session.completed", firstPaidSession);
+    expect((await notify(fake, firstPaid.body, firstPaid.header)).status).toBe(200);
+
+    const payments = await paymentsOf(orderId);
+    expect(payments.map((p) => [p.provider_ref, p.status])).toEqual([
+      [first.id, "refunded"],
+      [second.id, "succeeded"],
+    ]);
+    expect((await orderRow(orderId))?.status).toBeGreaterThanOrEqual(8003);
+    expect((await orderEvents(orderId)).filter((e) => e.to_status === 8003)).toHaveLength(1);
+    const refunds = (await fake.requests()).filter((r) => r.path === "/v1/refunds");
+    expect(refunds).toHaveLength(2);
+    expect(refunds[0]!.headers["idempotency-key"]).toBe("refund-pi_first0000000000");
+    expect(refunds[1]!.headers["idempotency-key"]).toBe(refunds[0]!.headers["idempotency-key"]);
+    expect(Object.fromEntries(new URLSearchParams(refunds[0]!.body))).toMatchObject({ payment_intent: "pi_first0000000000", amount: String(cents) });
+
+    // The same event again refunds nothing more.
+    expect((await notify(fake, firstPaid.body, firstPaid.header)).status).toBe(200);
+    expect((await fake.requests()).filter((r) => r.path === "/v1/refunds")).toHaveLength(2);
+  });
+
+  it("treats a refund Stripe says was already made as done", async () => {
+    const fake = openFakeProvider();
+    const session = paidSession(checkoutSession(`cs_test_${randomHex(16)}`, 499));
+    await fake.script(
+      { method: "GET", path: `/v1/checkout/sessions/${session.id}`, status: 200, body: JSON.stringify(session) },
+      { method: "POST", path: "/v1/refunds", status: 400, body: JSON.stringify({ error: { type: "invalid_request_error", code: "charge_already_refunded", message: "already refunded" } }) },
+    );
+    expect(await providerNamed(stripeLive(fake), "stripe").refund(session.id, 499)).toEqual({ outcome: "refunded" });
+  });
+
+  it("answers ProviderUnavailable for a session answer that does not parse", async () => {
+    const fake = openFakeProvider();
+    await fake.script({ method: "GET", path: "/v1/checkout/sessions/cs_test_x", status: 200, body: '{"id":"cs_test_x","object":"checkout.session"}' });
+    await expect(providerNamed(stripeLive(fake), "stripe").queryPayment("cs_test_x")).rejects.toMatchObject({ name: "ProviderUnavailable" });
+  });
+
+  it("refuses to run live without its secrets, naming the missing one", () => {
+    expect(() => providerNamed(envWith({ PAYMENT_STRIPE: "live" }), "stripe")).toThrow("cloud-api misconfigured: STRIPE_SECRET_KEY missing");
+    expect(() => providerNamed(envWith({ PAYMENT_STRIPE: "live", STRIPE_SECRET_KEY: SECRET_KEY }), "stripe")).toThrow(
+      "cloud-api misconfigured: STRIPE_WEBHOOK_SECRET missing",
+    );
+    expect(providerNamed(envWith({}), "stripe").name).toBe("stripe");
+  });
+});
