@@ -1,11 +1,13 @@
 import type { PaymentTypeCode } from "../../../domain/services.ts";
 import type { CloudApiEnv } from "../env.ts";
+import { payPalProvider } from "./paypal/adapter.ts";
 import { PROVIDER_OF_METHOD, type PaymentProvider, type ProviderName } from "./provider.ts";
 import { sandboxProvider } from "./sandbox/provider.ts";
 import { stripeProvider } from "./stripe/adapter.ts";
 
 /** The real adapter of each provider, built from the Worker's secrets (each throws naming a missing one). */
 const LIVE_ADAPTERS: Partial<Record<ProviderName, (env: CloudApiEnv) => PaymentProvider>> = {
+  paypal: payPalProvider,
   stripe: stripeProvider,
 };
 

@@ -1,0 +1,152 @@
+import type { CloudApiEnv } from "../../env.ts";
+import { nowSeconds } from "../../http/clock.ts";
+import { decimalOfCents } from "../outbound.ts";
+import {
+  NotificationRejected,
+  ProviderUnavailable,
+  type CreatedPayment,
+  type PaymentProvider,
+  type PaymentReport,
+  type PaymentRequest,
+} from "../provider.ts";
+import { payPalClient, PayPalRequestFailed } from "./client.ts";
+import { payPalConfig } from "./config.ts";
+import { captureIdOfRefund, createdPayPalOrder, firstCaptureOf, payPalCapture, payPalOrder, payPalRefund, reportOfOrder, type PayPalOrder } from "./orders.ts";
+import { readPayPalEvent, transmissionOf, verificationAnswer, verificationRequestBody, type PayPalEvent } from "./webhook.ts";
+
+const orderPath = (id: string) => `/v2/checkout/orders/${encodeURIComponent(id)}`;
+const capturePath = (id: string) => `/v2/payments/captures/${encodeURIComponent(id)}`;
+
+function reportOf(order: PayPalOrder): PaymentReport {
+  const report = reportOfOrder(order);
+  if (!report) throw new ProviderUnavailable(`PayPal order ${order.id} has neither a capture nor an amount`);
+  return report;
+}
+
+/**
+ * PayPal Checkout, Orders v2 with server-side capture: an order per payment attempt (its id goes to
+ * the PayPal buttons' createOrder), captured by the cloud-api once approved (the approval webhook, or
+ * the status query the result page makes), webhooks verified by PayPal's verify-webhook-signature.
+ * Docs: docs/decisions/011-stripe-and-paypal-adapters.md.
+ */
+export function payPalProvider(env: CloudApiEnv): PaymentProvider {
+  const config = payPalConfig(env);
+  const client = payPalClient(config);
+  const getOrder = (id: string) => client.get(orderPath(id), payPalOrder);
+
+  async function reportOfEvent(event: PayPalEvent): Promise<PaymentReport> {
+    switch (event.event_type) {
+      case "CHECKOUT.ORDER.APPROVED": {
+        const amount = event.resource.purchase_units[0]?.amount;
+        if (!amount) throw new NotificationRejected("approved order without an amount");
+        return { providerRef: event.resource.id, outcome: "approved", amountCents: amount.cents, currency: amount.currency };
+      }
+      case "PAYMENT.CAPTURE.COMPLETED":
+      case "PAYMENT.CAPTURE.DENIED":
+      case "PAYMENT.CAPTURE.DECLINED": {
+        const capture = event.resource;
+        const orderId = capture.supplementary_data?.related_ids?.order_id;
+        if (!orderId) throw new NotificationRejected("capture without supplementary_data.related_ids.order_id");
+        const completed = event.event_type === "PAYMENT.CAPTURE.COMPLETED";
+        const outcome = completed ? (capture.status === "COMPLETED" ? "paid" : "pending") : "failed";
+        return { providerRef: orderId, outcome, amountCents: capture.amount.cents, currency: capture.amount.currency };
+      }
+      case "PAYMENT.CAPTURE.REFUNDED": {
+        // The refund names its capture only; the capture names the order and says whether it is fully refunded.
+        const captureId = captureIdOfRefund(event.resource);
+        if (!captureId) throw new NotificationRejected("refund without a link to its capture");
+        const capture = await client.get(capturePath(captureId), payPalCapture);
+        const orderId = capture.supplementary_data?.related_ids?.order_id;
+        if (!orderId) throw new ProviderUnavailable(`PayPal capture ${captureId} does not name its order`);
+        const outcome = capture.status === "REFUNDED" ? "refunded" : "pending";
+        return { providerRef: orderId, outcome, amountCents: capture.amount.cents, currency: capture.amount.currency };
+      }
+    }
+  }
+
+  return {
+    name: "paypal",
+
+    async createPayment(request: PaymentRequest): Promise<CreatedPayment> {
+      const created = await client.post("/v2/checkout/orders", {
+        schema: createdPayPalOrder,
+        requestId: `order-${request.paymentId}`,
+        body: JSON.stringify({
+          intent: "CAPTURE",
+          purchase_units: [
+            {
+              reference_id: request.paymentId,
+              custom_id: request.paymentId,
+              description: request.description.slice(0, 127),
+              amount: { currency_code: request.currency, value: decimalOfCents(request.amountCents) },
+            },
+          ],
+        }),
+      });
+      return { providerRef: created.id, instructions: { payPalOrderId: created.id } };
+    },
+
+    async verifyNotification(request: Request, body: string) {
+      const verification = verificationRequestBody(transmissionOf(request, nowSeconds()), config.webhookId, body);
+      let answer;
+      try {
+        answer = await client.post("/v1/notifications/verify-webhook-signature", { schema: verificationAnswer, body: verification, readOnly: true });
+      } catch (error) {
+        // PayPal refusing the notification's own fields (a malformed certificate URL, say) refuses the notification.
+        if (error instanceof PayPalRequestFailed && (error.status === 400 || error.status === 422)) {
+          throw new NotificationRejected(`PayPal refused to verify it: ${error.message}`);
+        }
+        throw error;
+      }
+      if (answer.verification_status !== "SUCCESS") throw new NotificationRejected("PayPal did not verify the notification's signature");
+      const event = readPayPalEvent(body);
+      return { eventId: event.id, ...(await reportOfEvent(event)) };
+    },
+
+    acknowledge() {
+      return new Response(null, { status: 200 });
+    },
+
+    async queryPayment(ref: string) {
+      return reportOf(await getOrder(ref));
+    },
+
+    async capture(ref: string) {
+      try {
+        const captured = await client.post(`${orderPath(ref)}/capture`, {
+          schema: payPalOrder,
+          // One capture per order: a repeated approval gets the first capture's answer.
+          requestId: `capture-${ref}`,
+          prefer: "return=representation",
+        });
+        return reportOf(captured);
+      } catch (error) {
+        // Already captured, or the buyer's funding declined: the order itself says where it stands.
+        if (error instanceof PayPalRequestFailed && error.status === 422) return reportOf(await getOrder(ref));
+        throw error;
+      }
+    },
+
+    async refund(ref: string, amountCents: number) {
+      const capture = firstCaptureOf(await getOrder(ref));
+      if (!capture) throw new ProviderUnavailable(`PayPal order ${ref} has no capture to refund`);
+      if (capture.status === "REFUNDED") return { outcome: "refunded" };
+      if (capture.status !== "COMPLETED" && capture.status !== "PARTIALLY_REFUNDED") {
+        throw new ProviderUnavailable(`PayPal capture ${capture.id} is ${capture.status}, not refundable`);
+      }
+      try {
+        const refund = await client.post(`${capturePath(capture.id)}/refund`, {
+          schema: payPalRefund,
+          requestId: `refund-${capture.id}`,
+          body: JSON.stringify({ amount: { currency_code: capture.amount.currency, value: decimalOfCents(amountCents) } }),
+        });
+        if (refund.status === "COMPLETED") return { outcome: "refunded" };
+        if (refund.status === "PENDING") return { outcome: "pending" };
+        throw new ProviderUnavailable(`PayPal refund ${refund.id} of capture ${capture.id} is ${refund.status}`);
+      } catch (error) {
+        if (error instanceof PayPalRequestFailed && error.issue === "CAPTURE_FULLY_REFUNDED") return { outcome: "refunded" };
+        throw error;
+      }
+    },
+  };
+}
