@@ -42,6 +42,33 @@ export interface CloudApiEnv {
   /** PayPal's API origin; default https://api-m.paypal.com (https://api-m.sandbox.paypal.com for PayPal's sandbox). */
   PAYPAL_API_BASE?: string;
   // --- end Stripe and PayPal ---
+
+  // --- WeChat Pay (v3, H5) and Alipay live adapters (docs/decisions/012) ---
+  /** Public https origin where providers reach /v1/pay/notify/<provider> (notify_url); default PUBLIC_BASE_URL. */
+  PAYMENT_NOTIFY_BASE_URL?: string;
+  /** WeChat Pay merchant id (mchid) and the AppID bound to it. */
+  WECHATPAY_MCH_ID?: string;
+  WECHATPAY_APP_ID?: string;
+  /** Serial number of the merchant API certificate and its private key (PKCS#8 PEM): signs our requests. */
+  WECHATPAY_MCH_SERIAL?: string;
+  WECHATPAY_MCH_PRIVATE_KEY?: string;
+  /** APIv3 key (32 characters): decrypts notification resources (AES-256-GCM). */
+  WECHATPAY_API_V3_KEY?: string;
+  /** WeChat Pay platform public key (SPKI PEM) and its id (PUB_KEY_ID_…): verify WeChat's answers and notifications. */
+  WECHATPAY_PLATFORM_SERIAL?: string;
+  WECHATPAY_PLATFORM_PUBLIC_KEY?: string;
+  /** WeChat Pay API origin; default https://api.mch.weixin.qq.com (tests point it at a fake). */
+  WECHATPAY_API_BASE?: string;
+  /** Alipay app id, and the merchant's partner id (2088…) that notifications must name as seller_id. */
+  ALIPAY_APP_ID?: string;
+  ALIPAY_SELLER_ID?: string;
+  /** The app's private key (PKCS#8 PEM or bare base64): signs forms and requests (RSA2). */
+  ALIPAY_APP_PRIVATE_KEY?: string;
+  /** Alipay's public key (SPKI PEM or bare base64): verifies answers and notifications. */
+  ALIPAY_PUBLIC_KEY?: string;
+  /** Alipay's gateway; default https://openapi.alipay.com/gateway.do (tests point it at a fake). */
+  ALIPAY_GATEWAY?: string;
+  // --- end WeChat Pay and Alipay ---
 }
 
 const secrets = z.object({

@@ -19,6 +19,8 @@ import { orderSettings } from "../settings.ts";
 const BATCH = 100;
 /** A paid order still unfulfilled after this long lost its queue message: it is sent again. */
 const STALLED_SECONDS = 10 * 60;
+/** An order whose payment attempt has had no news for this long is asked about at its provider. */
+const RECONCILE_AFTER_SECONDS = 5 * 60;
 
 /**
  * Unpaid orders close by themselves: 8001 -> 8014 closed, or 8015 payment closed once a payment was
@@ -50,6 +52,30 @@ export async function closeUnpaidOrders(env: CloudApiEnv, now: number): Promise<
   return closed;
 }
 
+/**
+ * Reconciliation: orders stuck with an open payment attempt, 8002 paying or 8001 waiting to pay, for
+ * more than a few minutes are settled from what the provider says (paid, failed, cancelled), so that a
+ * lost notification does not wait for the buyer to look or for the order to close. Runs after
+ * closeUnpaidOrders, which asks about the orders it closes itself. Returns the orders that moved.
+ */
+export async function reconcileOpenPayments(env: CloudApiEnv, now: number): Promise<number> {
+  const stuck = await ordersOlderThan(env.DB, [OrderStatus.waitingToPay, OrderStatus.paying], "updated_at", now - RECONCILE_AFTER_SECONDS, BATCH);
+  let moved = 0;
+  for (const { order_id } of stuck) {
+    const order = await findOrder(env.DB, order_id);
+    if (!order) continue;
+    try {
+      await settleFromProvider(env, order);
+    } catch (error) {
+      // One provider's trouble (or a misconfigured adapter) must not stop the other orders' sweep.
+      console.error(`reconciling order ${order_id} failed`, error);
+      continue;
+    }
+    if ((await findOrder(env.DB, order_id))?.status !== order.status) moved += 1;
+  }
+  return moved;
+}
+
 export async function requeueStalledFulfilment(env: CloudApiEnv, now: number): Promise<number> {
   const stalled = await ordersOlderThan(env.DB, [OrderStatus.paid, OrderStatus.buying], "updated_at", now - STALLED_SECONDS, BATCH);
   if (stalled.length) await env.FULFILMENT.sendBatch(stalled.map(({ order_id }) => ({ body: { orderId: order_id } })));
@@ -73,6 +99,7 @@ export async function runSweeps(env: CloudApiEnv): Promise<Record<string, number
     noncesForgotten: await forgetNoncesBefore(env.DB, now - 2 * SIGNATURE_WINDOW_SECONDS),
     tokensForgotten: await forgetTokensExpiredBefore(env.DB, now - 86400),
     ordersClosed: await closeUnpaidOrders(env, now),
+    paymentsReconciled: await reconcileOpenPayments(env, now),
     fulfilmentRequeued: await requeueStalledFulfilment(env, now),
     ordersFinished: await finishEndedOrders(env, now),
   };

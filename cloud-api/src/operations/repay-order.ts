@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { buyerIpOf } from "../http/buyer-ip.ts";
 import { defineOperation } from "../http/operation.ts";
 import { orderId, paymentStartOutput } from "../http/schemas.ts";
 import { repayOrder } from "../services/orders.ts";
@@ -10,5 +11,5 @@ export const orderRepay = defineOperation({
   summary: "Start a new payment attempt for an order waiting to pay (not PayPal); earlier attempts stop counting",
   input: z.object({ orderId }),
   output: paymentStartOutput,
-  handle: (ctx, input) => repayOrder(ctx.env, ctx.userId, input.orderId),
+  handle: (ctx, input) => repayOrder(ctx.env, ctx.userId, input.orderId, buyerIpOf(ctx.request)),
 });

@@ -1,12 +1,16 @@
 import type { PaymentTypeCode } from "../../../domain/services.ts";
 import type { CloudApiEnv } from "../env.ts";
+import { alipayProvider } from "./alipay/adapter.ts";
 import { payPalProvider } from "./paypal/adapter.ts";
 import { PROVIDER_OF_METHOD, type PaymentProvider, type ProviderName } from "./provider.ts";
 import { sandboxProvider } from "./sandbox/provider.ts";
 import { stripeProvider } from "./stripe/adapter.ts";
+import { wechatPayProvider } from "./wechat/adapter.ts";
 
 /** The real adapter of each provider, built from the Worker's secrets (each throws naming a missing one). */
 const LIVE_ADAPTERS: Partial<Record<ProviderName, (env: CloudApiEnv) => PaymentProvider>> = {
+  wechat: wechatPayProvider,
+  alipay: alipayProvider,
   paypal: payPalProvider,
   stripe: stripeProvider,
 };

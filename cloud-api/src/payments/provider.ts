@@ -16,6 +16,8 @@ export interface PaymentRequest {
   language: string;
   /** Where the provider sends the buyer back (the storefront's payment result page). */
   returnUrl: string;
+  /** The buyer's IP address, when the request that started the payment named it (WeChat Pay H5 requires it). */
+  payerIp?: string | undefined;
 }
 
 /** What the storefront needs to send the buyer on (DESIGN.md §3); one field per method. */

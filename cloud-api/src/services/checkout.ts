@@ -4,6 +4,7 @@ import { OrderStatus } from "../../../domain/order-status.ts";
 import { visiblePackages } from "../../../domain/packages.ts";
 import { DeviceType, paymentTypesFor, PaymentType, ServiceType, type PaymentTypeCode } from "../../../domain/services.ts";
 import type { CloudApiEnv } from "../env.ts";
+import { buyerIpOf } from "../http/buyer-ip.ts";
 import { nowSeconds } from "../http/clock.ts";
 import { ApiError, Status } from "../http/envelope.ts";
 import { findPackage, type PackageRow } from "../repositories/packages.ts";
@@ -72,7 +73,12 @@ function newOrderId(now: number): string {
  * confirm_cloud_order v2/v3: checks everything the buyer sent against the catalogue and the rules,
  * recomputes the payable amount, then creates the order and consumes the coupon in one transaction.
  */
-export async function confirmOrder(env: CloudApiEnv, userId: number, facts: { countryCode: string; language: string }, request: ConfirmRequest): Promise<PaymentStart> {
+export async function confirmOrder(
+  env: CloudApiEnv,
+  userId: number,
+  facts: { countryCode: string; language: string; request?: Request },
+  request: ConfirmRequest,
+): Promise<PaymentStart> {
   const db = env.DB;
   const now = nowSeconds();
   const country = request.countryCode ?? facts.countryCode;
@@ -153,5 +159,5 @@ export async function confirmOrder(env: CloudApiEnv, userId: number, facts: { co
   }
   const order = await findOrder(db, orderId);
   if (!order) throw new Error(`order ${orderId} vanished after creation`);
-  return startPayment(env, order);
+  return startPayment(env, order, facts.request && buyerIpOf(facts.request));
 }

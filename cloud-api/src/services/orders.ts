@@ -9,7 +9,7 @@ import { ProviderUnavailable, type PaymentInstructions } from "../payments/provi
 import { findOrder, releaseCouponStatement, transitionStatement, type OrderRow } from "../repositories/orders.ts";
 import { cancelOpenPaymentsStatement, insertPaymentStatement } from "../repositories/payments.ts";
 import { orderSettings } from "../settings.ts";
-import { randomToken } from "./hashing.ts";
+import { randomHex } from "./hashing.ts";
 
 /** The token's user's order; another user's order is "not found" so that ids cannot be probed. */
 export async function requireOwnOrder(db: D1Database, userId: number, orderId: string): Promise<OrderRow> {
@@ -62,9 +62,10 @@ export function paymentStartOf(order: OrderRow, instructions: PaymentInstruction
  * Opens a payment attempt at the order's provider and records it. Earlier open attempts of the order
  * are cancelled in the same batch, so that only the newest one can move the order (repay).
  */
-export async function startPayment(env: CloudApiEnv, order: OrderRow): Promise<PaymentStart> {
+export async function startPayment(env: CloudApiEnv, order: OrderRow, payerIp?: string): Promise<PaymentStart> {
   const provider = providerForMethod(env, order.payment_type);
-  const paymentId = `pay_${randomToken(16)}`;
+  // Letters, digits and "_" only, at most 32 characters: valid as WeChat's and Alipay's out_trade_no.
+  const paymentId = `pay_${randomHex(14)}`;
   let created;
   try {
     created = await provider.createPayment({
@@ -75,6 +76,7 @@ export async function startPayment(env: CloudApiEnv, order: OrderRow): Promise<P
       currency: order.currency_code,
       language: order.language,
       returnUrl: orderSettings(env).resultPageUrl.replace("{orderId}", encodeURIComponent(order.order_id)),
+      payerIp,
     });
   } catch (error) {
     if (error instanceof ProviderUnavailable) {
@@ -117,7 +119,7 @@ export async function cancelOrder(env: CloudApiEnv, userId: number, orderId: str
 }
 
 /** Spec §4: repay only while waiting to pay, and never a PayPal order. */
-export async function repayOrder(env: CloudApiEnv, userId: number, orderId: string): Promise<PaymentStart> {
+export async function repayOrder(env: CloudApiEnv, userId: number, orderId: string, payerIp?: string): Promise<PaymentStart> {
   const order = await requireOwnOrder(env.DB, userId, orderId);
   if (!canRepay(order.status, order.payment_type)) {
     throw new ApiError(
@@ -127,5 +129,5 @@ export async function repayOrder(env: CloudApiEnv, userId: number, orderId: stri
         : `order ${order.order_id} is ${orderStatusName(order.status)} (${order.status}) and cannot be paid again`,
     );
   }
-  return startPayment(env, order);
+  return startPayment(env, order, payerIp);
 }

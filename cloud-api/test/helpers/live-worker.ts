@@ -18,8 +18,11 @@ export async function fetchWith(workerEnv: CloudApiEnv, path: string, init?: Req
   return response;
 }
 
-/** A signed /v1 call the way the storefront makes it (test/signed-request.ts), handled with `workerEnv`. */
-export async function callWith(workerEnv: CloudApiEnv, buyer: Buyer, path: string, body: unknown) {
+/**
+ * A signed /v1 call the way the storefront makes it (test/signed-request.ts), handled with `workerEnv`;
+ * `headers` adds to the signed ones (X-Forwarded-For, as the storefront names the buyer's IP).
+ */
+export async function callWith(workerEnv: CloudApiEnv, buyer: Buyer, path: string, body: unknown, headers: Record<string, string> = {}) {
   const noticeStr = newNoticeStr();
   const timestamp = String(Math.floor(Date.now() / 1000));
   const response = await fetchWith(workerEnv, path, {
@@ -35,6 +38,7 @@ export async function callWith(workerEnv: CloudApiEnv, buyer: Buyer, path: strin
       appLanguage: "en",
       accessToken: buyer.accessToken,
       "content-type": "application/json",
+      ...headers,
     },
     body: JSON.stringify(body),
   });

@@ -1,0 +1,104 @@
+import type { CloudApiEnv } from "../../env.ts";
+import { nowSeconds } from "../../http/clock.ts";
+import { findPaymentByRef } from "../../repositories/payments.ts";
+import { orderSettings } from "../../settings.ts";
+import { absolutePublicUrl } from "../callback-urls.ts";
+import { chinaDateTime } from "../china-time.ts";
+import { centsOfDecimal, decimalOfCents } from "../outbound.ts";
+import { ProviderUnavailable, type CreatedPayment, type PaymentProvider, type PaymentReport, type PaymentRequest } from "../provider.ts";
+import { alipayClient, AlipayRequestFailed } from "./client.ts";
+import { alipayConfig } from "./config.ts";
+import { gatewayFormHtml } from "./form.ts";
+import { verifyAlipayNotification } from "./notifications.ts";
+import { alipayTradeQuery, alipayTradeRefund, outcomeOfTradeStatus } from "./schemas.ts";
+import { signedGatewayParams } from "./signing.ts";
+
+/** Alipay's rule for out_trade_no: up to 64 letters, digits and underscores. */
+const OUT_TRADE_NO = /^\w{1,64}$/;
+const SUBJECT_MAX = 256;
+
+/** One refund per payment (whole amounts only), so its request number follows from the payment's: a retry is the same refund. */
+export const outRequestNoOf = (outTradeNo: string) => `rf_${outTradeNo}`;
+
+/**
+ * Alipay mobile-website payments (alipay.trade.wap.pay): an RSA2-signed form per payment attempt whose
+ * out_trade_no is our payment id (also the providerRef: Alipay creates its trade only once the buyer
+ * arrives), asynchronous notifications verified with Alipay's public key and answered `success`,
+ * alipay.trade.query and alipay.trade.refund through the gateway with signed answers. Docs:
+ * docs/decisions/012.
+ */
+export function alipayProvider(env: CloudApiEnv): PaymentProvider {
+  const config = alipayConfig(env);
+  const client = alipayClient(config);
+
+  async function queryPayment(ref: string): Promise<PaymentReport> {
+    let trade;
+    try {
+      trade = await client.call("alipay.trade.query", { out_trade_no: ref }, alipayTradeQuery);
+    } catch (error) {
+      // The buyer never reached Alipay's cashier: no trade, no money.
+      if (error instanceof AlipayRequestFailed && error.subCode === "ACQ.TRADE_NOT_EXIST") {
+        const payment = await findPaymentByRef(env.DB, "alipay", ref);
+        if (!payment) throw new ProviderUnavailable(`no Alipay payment ${ref} here`);
+        return { providerRef: ref, outcome: "pending", amountCents: payment.amount_cents, currency: payment.currency_code };
+      }
+      throw error;
+    }
+    if (trade.out_trade_no !== ref) throw new ProviderUnavailable(`Alipay answered about ${trade.out_trade_no}, not ${ref}`);
+    const cents = centsOfDecimal(trade.total_amount);
+    if (cents === null) throw new ProviderUnavailable(`Alipay answered a total_amount that is not money: ${trade.total_amount}`);
+    // A query does not say why a trade closed; a refund is recorded when it is made, so closed is cancelled here.
+    return { providerRef: ref, outcome: outcomeOfTradeStatus(trade.trade_status, false), amountCents: cents, currency: "CNY" };
+  }
+
+  return {
+    name: "alipay",
+
+    async createPayment(request: PaymentRequest): Promise<CreatedPayment> {
+      if (request.currency !== "CNY") throw new Error(`Alipay takes CNY, not ${request.currency}`);
+      if (!OUT_TRADE_NO.test(request.paymentId)) throw new Error(`payment id ${request.paymentId} is not a valid Alipay out_trade_no`);
+      const now = nowSeconds();
+      const back = absolutePublicUrl(env, request.returnUrl);
+      const params = await signedGatewayParams(
+        config,
+        "alipay.trade.wap.pay",
+        {
+          out_trade_no: request.paymentId,
+          total_amount: decimalOfCents(request.amountCents),
+          subject: [...request.description].slice(0, SUBJECT_MAX).join(""),
+          product_code: "QUICK_WAP_WAY",
+          // Not payable after the order would have closed (Alipay's default is 15 days).
+          time_expire: chinaDateTime(now + orderSettings(env).unpaidTtl),
+          ...(back ? { quit_url: back } : {}),
+        },
+        now,
+        { notify_url: config.notifyUrl, ...(back ? { return_url: back } : {}) },
+      );
+      return { providerRef: request.paymentId, instructions: { alipayForm: gatewayFormHtml(config, params) } };
+    },
+
+    verifyNotification: (_request, body) => verifyAlipayNotification(config, body, nowSeconds()),
+
+    acknowledge() {
+      // Anything but exactly "success" makes Alipay send the notification again.
+      return new Response("success", { status: 200, headers: { "content-type": "text/plain; charset=utf-8" } });
+    },
+
+    queryPayment,
+
+    // Alipay settles without a capture step.
+    capture: queryPayment,
+
+    async refund(ref: string, amountCents: number) {
+      const refund = await client.call(
+        "alipay.trade.refund",
+        { out_trade_no: ref, refund_amount: decimalOfCents(amountCents), out_request_no: outRequestNoOf(ref) },
+        alipayTradeRefund,
+      );
+      if (refund.out_trade_no !== ref) throw new ProviderUnavailable(`Alipay refunded ${refund.out_trade_no}, not ${ref}`);
+      // fund_change is "N" when a retry finds the refund already made: the trade's refunded total tells.
+      const refunded = refund.fund_change === "Y" || (centsOfDecimal(refund.refund_fee) ?? 0) >= amountCents;
+      return { outcome: refunded ? "refunded" : "pending" };
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { chinaDateTime } from "../china-time.ts";
+import { signRsaSha256 } from "../crypto/rsa.ts";
+import type { AlipayConfig } from "./config.ts";
+
+/**
+ * Alipay's RSA2 signature content: every parameter but the excluded ones (sign, and sign_type for
+ * notifications) and the empty ones, sorted by name, joined as `name=value` with "&", values as they
+ * are (not URL-encoded).
+ */
+export function signingContent(params: Readonly<Record<string, string>>, exclude: readonly string[]): string {
+  return Object.keys(params)
+    .filter((name) => !exclude.includes(name) && params[name] !== "")
+    .sort()
+    .map((name) => `${name}=${params[name]}`)
+    .join("&");
+}
+
+/**
+ * The public parameters of an OpenAPI call (method + biz_content) with their RSA2 sign: what a form
+ * posts to the gateway, or what the adapter posts itself.
+ */
+export async function signedGatewayParams(
+  config: AlipayConfig,
+  method: string,
+  bizContent: object,
+  now: number,
+  extra: Readonly<Record<string, string>> = {},
+): Promise<Record<string, string>> {
+  const params: Record<string, string> = {
+    app_id: config.appId,
+    method,
+    format: "JSON",
+    charset: "utf-8",
+    sign_type: "RSA2",
+    timestamp: chinaDateTime(now),
+    version: "1.0",
+    ...extra,
+    biz_content: JSON.stringify(bizContent),
+  };
+  return { ...params, sign: await signRsaSha256(await config.appPrivateKey(), signingContent(params, ["sign"])) };
+}
