@@ -1,6 +1,21 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
 import { launchLink } from "./launch.ts";
+
+/** A finger dragging down from near the top of the page: touch events, as a phone sends them. */
+async function pullDown(page: Page, pixels: number) {
+  await page.evaluate(async (distance) => {
+    const touch = (y: number) => new Touch({ identifier: 1, target: document.body, clientX: 150, clientY: y });
+    const send = (type: string, y: number) =>
+      document.body.dispatchEvent(new TouchEvent(type, { bubbles: true, touches: type === "touchend" ? [] : [touch(y)], changedTouches: [touch(y)] }));
+    send("touchstart", 100);
+    for (let y = 100; y <= 100 + distance * 2; y += 40) {
+      send("touchmove", y);
+      await new Promise((resolve) => setTimeout(resolve, 16));
+    }
+    send("touchend", 100 + distance * 2);
+  }, pixels);
+}
 
 test.describe("order lists", () => {
   test("pages through a device's orders, five at a time, until 'no more data' @no-js", async ({ page }) => {
@@ -18,6 +33,35 @@ test.describe("order lists", () => {
       await expect(end.or(more).first()).toBeVisible();
     }
     await expect(end).toBeVisible();
+  });
+
+  test("scrolling appends the next pages; pulling down from the top goes back to page 1", async ({ page }) => {
+    await page.goto(await launchLink(DEMO_DEVICES.sim, { screen: "cloud/mobile-data/order/list" }));
+    const cards = page.getByRole("listitem");
+    await expect(cards).toHaveCount(5);
+    await page.getByRole("link", { name: "Load more" }).scrollIntoViewIfNeeded();
+    await expect(cards).toHaveCount(10);
+    await expect(page).not.toHaveURL(/page=/);
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await pullDown(page, 200);
+    await expect(cards).toHaveCount(5);
+
+    await page.getByRole("link", { name: "Load more" }).scrollIntoViewIfNeeded();
+    await expect(cards).toHaveCount(10);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole("link", { name: "Refresh" }).click();
+    await expect(cards).toHaveCount(5);
+  });
+
+  test("Refresh without JavaScript reloads page 1 @no-js", async ({ page, javaScriptEnabled }) => {
+    test.skip(javaScriptEnabled, "covered with JavaScript above");
+    await page.goto(await launchLink(DEMO_DEVICES.sim, { screen: "cloud/mobile-data/order/list" }));
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await page.getByRole("link", { name: "Refresh" }).click();
+    await expect(page).not.toHaveURL(/page=/);
+    await expect(page.getByRole("listitem")).toHaveCount(5);
   });
 
   test("cancel asks first, then the order is cancelled and the coupon of the list comes back @no-js", async ({ page, javaScriptEnabled }) => {

@@ -1,13 +1,14 @@
 /**
  * npm run screenshots: every launch link of `npm start`, in English, Chinese and Arabic, at iPhone 13
  * size, as PNGs in screenshots/ (not committed). The way to look at what a change did to each screen.
+ * `npm run screenshots -- refund` takes only the screens whose label contains "refund".
  */
 import { chromium, devices } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { demoBuyer } from "./lib/launch-link.ts";
 import { run } from "./lib/process.ts";
 import { devVars, ROOT } from "./lib/project.ts";
-import { SCREEN_LINKS } from "./lib/screens.ts";
+import { PUBLIC_PAGES, SCREEN_LINKS } from "./lib/screens.ts";
 import { serveFreshDemo } from "./lib/servers.ts";
 
 const ports = { storefrontPort: 8767, apiPort: 8768 };
@@ -21,15 +22,24 @@ const browser = await chromium.launch({
 try {
   mkdirSync(`${ROOT}screenshots`, { recursive: true });
   const buyer = await demoBuyer(`http://127.0.0.1:${ports.apiPort}`, `http://127.0.0.1:${ports.storefrontPort}`, vars);
-  for (const link of SCREEN_LINKS) {
+  const only = (process.argv.slice(2).find((arg) => !arg.startsWith("--")) ?? "").toLowerCase();
+  const storefront = `http://127.0.0.1:${ports.storefrontPort}`;
+  const screens = [
+    ...SCREEN_LINKS.map((link) => ({ label: link.label, url: (language: string) => buyer.link({ ...link, language }) })),
+    ...PUBLIC_PAGES.map((page) => ({
+      label: page.label,
+      url: (language: string) => `${storefront}${page.path}${page.path.includes("?") ? "&" : "?"}language=${language}`,
+    })),
+  ].filter((screen) => screen.label.toLowerCase().includes(only));
+  for (const screen of screens) {
     for (const language of ["en", "zh", "ar"]) {
       const context = await browser.newContext({ ...devices["iPhone 13"] });
       const page = await context.newPage();
-      await page.goto(buyer.link({ ...link, language }));
+      await page.goto(screen.url(language));
       await page.waitForLoadState("networkidle");
-      const name = link.label.replace(/\W+/g, "-").replace(/^-|-$/g, "").toLowerCase();
+      const name = screen.label.replace(/\W+/g, "-").replace(/^-|-$/g, "").toLowerCase();
       const file = `${ROOT}screenshots/${name}-${language}.png`;
-      await page.screenshot({ path: file });
+      await page.screenshot({ path: file, fullPage: process.argv.includes("--full") });
       console.log(file);
       await context.close();
     }

@@ -6,7 +6,7 @@ import { demoBuyer } from "./lib/launch-link.ts";
 import { migrateLocal, resetLocalState, seedDemo } from "./lib/local-db.ts";
 import { run } from "./lib/process.ts";
 import { CLOUD_API_PORT, devVars, ROOT, STOREFRONT_PORT } from "./lib/project.ts";
-import { SCREEN_LINKS } from "./lib/screens.ts";
+import { PUBLIC_PAGES, SCREEN_LINKS } from "./lib/screens.ts";
 import { startServers } from "./lib/servers.ts";
 
 const keepData = process.argv.includes("--keep-data");
@@ -35,5 +35,8 @@ CamCloud is running.
 
 Open a screen (each link signs in the demo buyer; \`npm run launch -- --help\` makes more):
 ${lines.join("\n")}
+
+Public pages:
+${PUBLIC_PAGES.map((page) => `  ${page.label}\n    ${storefront}${page.path}`).join("\n")}
 
 Press Ctrl+C to stop.`);

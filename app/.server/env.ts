@@ -10,6 +10,11 @@ export interface StorefrontEnv {
   PAYPAL_SDK_URL?: string;
   STRIPE_PUBLISHABLE_KEY?: string;
   STRIPE_JS_URL?: string;
+  /** JSON {document: {language: URL}}: the brand's privacy policy and storage agreement (spec §2 screen 6). */
+  POLICY_URLS?: string;
+  /** Store listings the app download page sends phones to (spec §2 screen 5). */
+  APP_DOWNLOAD_ANDROID_URL?: string;
+  APP_DOWNLOAD_IOS_URL?: string;
   APP_ID: string;
   APP_SECRET: string;
   LAUNCH_AES_KEY: string;

@@ -2,8 +2,8 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { sessionContext } from "../context.ts";
 import type { LaunchState, Tokens } from "./session/state.ts";
 
-/** What a screen needs from the launch beyond a device id (spec §5). */
-export type LaunchNeed = "device" | "sim" | "vipCard";
+/** What a screen needs from the launch (spec §5); "none" is a signed-in buyer who may still pick a device. */
+export type LaunchNeed = "none" | "device" | "sim" | "vipCard";
 
 /**
  * No stored access token: /app-h5/no-login/1. A launch without the device id (the ICCID for mobile
@@ -14,7 +14,7 @@ export function requireLaunch(context: Readonly<RouterContextProvider>, need: La
   const tokens = session.get("tokens");
   const launch = session.get("launch");
   if (!tokens?.accessToken) throw redirect("/app-h5/no-login/1");
-  if (!launch?.deviceId || (need === "sim" && !launch.iccId) || (need === "vipCard" && !launch.codeId)) {
+  if (!launch || (need !== "none" && !launch.deviceId) || (need === "sim" && !launch.iccId) || (need === "vipCard" && !launch.codeId)) {
     throw redirect("/app-h5/no-login/2");
   }
   return { launch, tokens };

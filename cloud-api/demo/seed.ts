@@ -30,6 +30,8 @@ export const DEMO_ACCOUNTS = { buyer: "demo@camcloud.example", other: "other@cam
 export const DEMO_DEVICES = {
   camera: "CAM-DEMO-001",
   cameraNoPackage: "CAM-DEMO-002",
+  /** A camera whose only service came with a cloud storage card, left for trying the card refund. */
+  cameraCard: "CAM-DEMO-003",
   sim: "SIM-DEMO-001",
   simExhausted: "SIM-DEMO-002",
   simException: "SIM-DEMO-003",
@@ -57,6 +59,7 @@ export const DEMO_CARD_CODES = {
   storageNew: "STORAGECARD-NEW-0001",
   storageReceived: "STORAGECARD-RECV-0002",
   storageRefunded: "STORAGECARD-REF-0003",
+  storageReceivedSpare: "STORAGECARD-RECV-0004",
 } as const;
 
 interface PackageSpec {
@@ -150,6 +153,7 @@ export function demoSeedStatements(now: number): string[] {
     ...insert("devices", [
       device(D.camera, 1, "Front door", 1, null, 300),
       device(D.cameraNoPackage, 1, "Garage", 1, null, 250),
+      device(D.cameraCard, 1, "Porch", 1, null, 240),
       device(D.sim, 1, "Backyard 4G", 2, I.sim, 200),
       device(D.simExhausted, 1, "Farm gate 4G", 2, I.simExhausted, 190),
       device(D.simException, 1, "Cabin 4G", 2, I.simException, 180),
@@ -296,6 +300,7 @@ export function demoSeedStatements(now: number): string[] {
       entitlement(D.camera, 5, "vip-card", -5, 25, "vip_card", C.vipReceived),
       entitlement(D.camera, 6, "ai-month", -60, -30, "order", "DEMO6000004"),
       entitlement(D.cameraNoPackage, 1, "storage-card", -3, 27, "storage_card", C.storageReceived),
+      entitlement(D.cameraCard, 1, "storage-card", -1, 29, "storage_card", C.storageReceivedSpare),
     ]),
   );
 
@@ -327,6 +332,7 @@ export function demoSeedStatements(now: number): string[] {
       card(C.storageNew, "storage", "storage-card", 0, null),
       card(C.storageReceived, "storage", "storage-card", 1, D.cameraNoPackage),
       card(C.storageRefunded, "storage", "storage-card", 2, D.camera),
+      card(C.storageReceivedSpare, "storage", "storage-card", 1, D.cameraCard),
     ]),
   );
   return statements;

@@ -98,7 +98,8 @@ export async function demoBuyer(api: string, storefront: string, vars: Record<st
   return {
     devices,
     link({ deviceId, tokens: replaced, ...options }: ScreenLaunch): string {
-      const device = devices.find((d) => d.deviceId === deviceId);
+      // An empty id launches without a device, as the cloud card refund screen may be opened.
+      const device = deviceId === "" ? { deviceId: "", deviceName: "", deviceType: 1, iccId: null } : devices.find((d) => d.deviceId === deviceId);
       if (!device) throw new Error(`the demo buyer has no device ${deviceId}; theirs: ${devices.map((d) => d.deviceId).join(", ")}`);
       return launchUrl({ storefront, device, tokens: { ...tokens, ...replaced }, aesKeyHex: vars.LAUNCH_AES_KEY ?? "", ...options });
     },

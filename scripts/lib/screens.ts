@@ -30,6 +30,23 @@ export const SCREEN_LINKS: ScreenLink[] = [
   { label: "Cloud storage (US, event recording)", screen: "cloud/storage/buy", deviceId: DEMO_DEVICES.cameraNoPackage, country: "US", query: { tab: "event" } },
   { label: "Coupon selector (4G top-up)", screen: "cloud/coupons", deviceId: DEMO_DEVICES.sim, query: { from: "mobile_data_buy" } },
   { label: "4G top-up orders", screen: "cloud/mobile-data/order/list", deviceId: DEMO_DEVICES.sim },
+  { label: "Cloud storage orders", screen: "cloud/storage/order/list", deviceId: DEMO_DEVICES.camera },
+  { label: "VIP orders", screen: "cloud/vip-package/order/list", deviceId: DEMO_DEVICES.camera },
+  { label: "Super AI orders", screen: "cloud/ai-srv-package/order/list", deviceId: DEMO_DEVICES.camera },
+  { label: "Cloud card refund, a received package", screen: "cloud/storage-card/refund", deviceId: DEMO_DEVICES.cameraNoPackage },
+  { label: "Cloud card refund, already cancelled (US)", screen: "cloud/storage-card/refund", deviceId: DEMO_DEVICES.camera, country: "US" },
+  { label: "Cloud card refund, no device chosen yet", screen: "cloud/storage-card/refund", deviceId: "" },
+  { label: "VIP card refund (blank placeholder)", screen: "cloud/vip-package-card/refund", deviceId: DEMO_DEVICES.camera },
   { label: "Payment result, purchase complete", screen: "cloud/order/payment/result", deviceId: DEMO_DEVICES.sim, query: { orderId: "DEMO2000006" } },
   { label: "Payment result, still waiting", screen: "cloud/order/payment/result", deviceId: DEMO_DEVICES.sim, query: { orderId: "DEMO2000001" } },
+];
+
+/** The public pages, which need no launch. */
+export const PUBLIC_PAGES: { label: string; path: string }[] = [
+  { label: "Home (marketing page)", path: "/" },
+  { label: "About", path: "/about" },
+  { label: "Data protection notice", path: "/protocol/data-protection" },
+  { label: "App download (Chinese title)", path: "/app" },
+  { label: "App download (English title)", path: "/app/viseecam/download" },
+  { label: "Privacy policy redirect (Japanese)", path: "/app/viseecam/user/privacy?language=ja" },
 ];

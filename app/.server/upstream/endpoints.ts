@@ -134,3 +134,12 @@ export const deviceList = endpoint(
 );
 
 export const receiveVipCard = endpoint("POST", "/v1/cloud/vip-card/receive", z.unknown());
+
+/** Spec §3 refund package response: packages received with a cloud storage card on a device. */
+export const storageCardPackages = endpoint(
+  "POST",
+  "/v1/cloud/storage-card/received/package",
+  z.object({ isRefunded: z.boolean(), packageInfoList: z.array(packageSchema) }).nullable(),
+);
+
+export const storageCardRefund = endpoint("POST", "/v1/cloud/storage-card/refund", z.unknown());

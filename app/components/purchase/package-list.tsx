@@ -12,20 +12,27 @@ export interface PackageOption {
   href: string;
 }
 
-/** The packages on sale; choosing one is a link (`?package=`), so it works without JavaScript and on reload. */
-export function PackageList({ packages, error }: { packages: PackageOption[]; error: string | null }) {
+interface PackageListProps {
+  packages: PackageOption[];
+  error: string | null;
+  title?: string;
+  empty?: string;
+}
+
+/** Packages to choose from; choosing one is a link (`?package=`), so it works without JavaScript and on reload. */
+export function PackageList({ packages, error, title, empty }: PackageListProps) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="packages-heading" className="m-3">
       <h2 id="packages-heading" className="mb-2 px-1 text-base font-semibold">
-        {t("packages.title")}
+        {title ?? t("packages.title")}
       </h2>
       {error !== null ? (
         <p role="alert" className="rounded-2xl bg-white p-4 text-sm text-red-700">
           {error || t("errors.unexpected")}
         </p>
       ) : packages.length === 0 ? (
-        <p className="rounded-2xl bg-white p-4 text-sm text-neutral-600">{t("packages.empty")}</p>
+        <p className="rounded-2xl bg-white p-4 text-sm text-neutral-600">{empty ?? t("packages.empty")}</p>
       ) : (
         <ul className="grid grid-cols-2 gap-3">
           {packages.map((p) => (

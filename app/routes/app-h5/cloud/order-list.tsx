@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useFetcher, useNavigate, useNavigation } from "react-router";
 import { z } from "zod";
 import { canCancel, canRepay, orderStatusName } from "../../../../domain/order-status.ts";
 import { intlLocale, type Language } from "../../../../domain/languages.ts";
@@ -17,6 +17,7 @@ import { ErrorView } from "../../../components/error-view.tsx";
 import { PAYMENT_REDIRECT_DELAY_MS, type PaymentStep } from "../../../components/purchase/payment-step.ts";
 import { useToast } from "../../../components/toasts.tsx";
 import { useHydrated } from "../../../components/use-hydrated.ts";
+import { usePullToRefresh } from "../../../components/use-pull-to-refresh.ts";
 import { useTranslation } from "../../../i18n/context.tsx";
 import type { Route } from "./+types/order-list";
 
@@ -101,12 +102,66 @@ type Order = Route.ComponentProps["loaderData"]["orders"][number];
 
 export default function OrderList({ loaderData: view }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  // A refresh starts the appended pages over: a new generation remounts them with a fresh fetcher.
+  const [generation, setGeneration] = useState(0);
+  const refreshing = navigation.state === "loading" && navigation.location.pathname === view.firstHref && !navigation.location.search;
+  const refresh = () => {
+    setGeneration((g) => g + 1);
+    void navigate(view.firstHref, { replace: true, preventScrollReset: true });
+  };
+  const pull = usePullToRefresh(refresh);
+
+  return (
+    <main className="mx-auto max-w-md p-3 pb-10">
+      <div aria-live="polite" className="overflow-hidden text-center text-xs text-neutral-600" style={{ height: refreshing ? 32 : Math.min(pull.distance, 96) }}>
+        <p className="py-2">{refreshing ? t("orders.refreshing") : pull.state === "ready" ? t("orders.releaseToRefresh") : pull.state === "pulling" ? t("orders.pullToRefresh") : ""}</p>
+      </div>
+      <div className="flex items-center justify-between gap-3">
+        <h1 className="px-1 py-2 text-lg font-semibold">{view.title}</h1>
+        {/* Pull-to-refresh has no keyboard; this link does the same (and reloads page 1 without JavaScript). */}
+        <Link
+          to={view.firstHref}
+          replace
+          onClick={(event) => {
+            event.preventDefault();
+            refresh();
+          }}
+          className="rounded-full px-3 py-2 text-sm text-sky-700"
+        >
+          {t("orders.refresh")}
+        </Link>
+      </div>
+      {view.error !== null && (
+        <p role="alert" className="rounded-2xl bg-white p-4 text-sm text-red-700">
+          {view.error}
+        </p>
+      )}
+      {view.error === null && view.orders.length === 0 && view.page === 1 && (
+        <p className="rounded-2xl bg-white p-6 text-center text-sm text-neutral-600">{t("orders.empty")}</p>
+      )}
+      <OrderPages key={generation} view={view} />
+      {view.page > 1 && (
+        <p className="text-center">
+          <Link to={view.firstHref} className="text-sm text-sky-700">
+            {t("orders.first")}
+          </Link>
+        </p>
+      )}
+    </main>
+  );
+}
+
+/** The loaded page, the pages appended by infinite scroll, and the link or sentinel for the next one. */
+function OrderPages({ view }: { view: Route.ComponentProps["loaderData"] }) {
+  const { t } = useTranslation();
   const hydrated = useHydrated();
   const more = useFetcher<typeof loader>();
   const [extra, setExtra] = useState<{ orders: Order[]; nextHref: string | null; from: string }>({ orders: [], nextHref: null, from: "" });
   const sentinel = useRef<HTMLDivElement>(null);
 
-  // Infinite scroll: pages fetched with JavaScript are appended; a new first page resets them.
+  // Infinite scroll: pages fetched with JavaScript are appended after the loaded one.
   const loaded = more.data && more.state === "idle" ? more.data : null;
   if (loaded && extra.from !== `${loaded.page}` && loaded.page > view.page) {
     setExtra((prev) => ({ orders: [...prev.orders, ...loaded.orders], nextHref: loaded.nextHref, from: `${loaded.page}` }));
@@ -117,6 +172,7 @@ export default function OrderList({ loaderData: view }: Route.ComponentProps) {
   useEffect(() => {
     const target = sentinel.current;
     if (!target || !nextHref) return;
+    // Spec §9: the next page loads when the end of the list comes within 100 px.
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting) && more.state === "idle") more.load(nextHref);
     }, { rootMargin: "100px" });
@@ -125,16 +181,7 @@ export default function OrderList({ loaderData: view }: Route.ComponentProps) {
   }, [nextHref, more]);
 
   return (
-    <main className="mx-auto max-w-md p-3 pb-10">
-      <h1 className="px-1 py-2 text-lg font-semibold">{view.title}</h1>
-      {view.error !== null && (
-        <p role="alert" className="rounded-2xl bg-white p-4 text-sm text-red-700">
-          {view.error}
-        </p>
-      )}
-      {view.error === null && orders.length === 0 && view.page === 1 && (
-        <p className="rounded-2xl bg-white p-6 text-center text-sm text-neutral-600">{t("orders.empty")}</p>
-      )}
+    <>
       <ul className="grid gap-3">
         {orders.map((order) => (
           <OrderCard key={order.id} order={order} enhanced={hydrated} />
@@ -150,14 +197,7 @@ export default function OrderList({ loaderData: view }: Route.ComponentProps) {
       ) : (
         (orders.length > 0 || view.page > 1) && <p className="py-4 text-center text-xs text-neutral-500">{t("orders.noMore")}</p>
       )}
-      {view.page > 1 && (
-        <p className="text-center">
-          <Link to={view.firstHref} className="text-sm text-sky-700">
-            {t("orders.first")}
-          </Link>
-        </p>
-      )}
-    </main>
+    </>
   );
 }
 

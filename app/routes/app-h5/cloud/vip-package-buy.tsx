@@ -14,6 +14,7 @@ import { startPurchasePage } from "../../../.server/purchase/page.ts";
 import { deviceList, receiveVipCard, vipInfo } from "../../../.server/upstream/endpoints.ts";
 import { upstreamFor } from "../../../.server/upstream/for-request.ts";
 import { sessionContext } from "../../../context.ts";
+import { ActionSheet } from "../../../components/action-sheet.tsx";
 import { ErrorView } from "../../../components/error-view.tsx";
 import { CouponRow } from "../../../components/purchase/coupon-row.tsx";
 import { PackageList } from "../../../components/purchase/package-list.tsx";
@@ -232,45 +233,35 @@ function ReceiveDevice({ receive }: { receive: Receive }) {
       </h2>
       <div className="mt-2 flex items-center justify-between gap-3 text-sm">
         <span className="text-neutral-600">{t("vip.device")}</span>
-        <Link to={receive.pickerHref} replace preventScrollReset className="rounded-full border border-sky-700 px-4 py-2 text-sky-700">
+        <Link id="device-picker" to={receive.pickerHref} replace preventScrollReset className="rounded-full border border-sky-700 px-4 py-2 text-sky-700">
           {receive.chosen?.name || t("vip.chooseDevice")}
         </Link>
       </div>
-      {receive.pickerOpen && (
-        <div className="fixed inset-0 z-30 flex items-end justify-center bg-black/40">
-          <div role="dialog" aria-modal="true" aria-labelledby="picker-heading" className="w-full max-w-md rounded-t-2xl bg-white p-4 pb-[max(1rem,env(safe-area-inset-bottom))]">
-            <h3 id="picker-heading" className="text-base font-semibold">
-              {t("vip.pickerTitle")}
-            </h3>
-            {receive.devicesError !== null && (
-              <p role="alert" className="mt-2 text-sm text-red-700">
-                {receive.devicesError || t("errors.unexpected")}
-              </p>
-            )}
-            <ul className="mt-3 grid gap-2">
-              {receive.devices.map((device) => (
-                <li key={device.id}>
-                  <Link
-                    to={device.href}
-                    replace
-                    preventScrollReset
-                    aria-current={device.chosen ? "true" : undefined}
-                    className={`flex min-h-12 items-center justify-between rounded-xl border px-4 py-3 ${device.chosen ? "border-sky-600 bg-sky-50" : "border-neutral-300"}`}
-                  >
-                    <span dir="auto">{device.name}</span>
-                    <span dir="ltr" className="font-mono text-xs text-neutral-500">
-                      {device.id}
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-            <Link to={receive.closePickerHref} replace preventScrollReset className="mt-3 block rounded-xl bg-neutral-100 py-3 text-center font-medium">
-              {t("vip.cancel")}
-            </Link>
-          </div>
-        </div>
-      )}
+      <ActionSheet open={receive.pickerOpen} title={t("vip.pickerTitle")} closeHref={receive.closePickerHref} closeLabel={t("vip.cancel")} returnFocusTo="device-picker">
+        {receive.devicesError !== null && (
+          <p role="alert" className="mt-2 text-sm text-red-700">
+            {receive.devicesError || t("errors.unexpected")}
+          </p>
+        )}
+        <ul className="mt-3 grid gap-2">
+          {receive.devices.map((device) => (
+            <li key={device.id}>
+              <Link
+                to={device.href}
+                replace
+                preventScrollReset
+                aria-current={device.chosen ? "true" : undefined}
+                className={`flex min-h-12 items-center justify-between rounded-xl border px-4 py-3 ${device.chosen ? "border-sky-600 bg-sky-50" : "border-neutral-300"}`}
+              >
+                <span dir="auto">{device.name}</span>
+                <span dir="ltr" className="font-mono text-xs text-neutral-500">
+                  {device.id}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </ActionSheet>
     </section>
   );
 }

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import type { Language } from "../../domain/languages.ts";
+import type { StorefrontEnv } from "./env.ts";
+
+/** Spec §2 screen 6: policies exist in Chinese, English and Japanese; any other language reads English. */
+export const POLICY_LANGUAGES = ["zh", "en", "ja"] as const;
+export type PolicyLanguage = (typeof POLICY_LANGUAGES)[number];
+export const POLICY_DOCUMENTS = ["privacy", "storageAgreement"] as const;
+export type PolicyDocument = (typeof POLICY_DOCUMENTS)[number];
+
+export function policyLanguage(language: string | null | undefined): PolicyLanguage {
+  return (POLICY_LANGUAGES as readonly string[]).includes(language ?? "") ? (language as PolicyLanguage) : "en";
+}
+
+/** The storefront's own policy link; the redirect page behind it knows the brand's configured URL. */
+export function policyHref(document: PolicyDocument, language: Language): string {
+  const query = new URLSearchParams({ language: policyLanguage(language) });
+  if (document !== "privacy") query.set("doc", document);
+  return `/app/viseecam/user/privacy?${query}`;
+}
+
+const policyUrls = z.partialRecord(z.enum(POLICY_DOCUMENTS), z.partialRecord(z.enum(POLICY_LANGUAGES), z.url({ protocol: /^https?$/ })));
+
+function configuredPolicies(raw: string | undefined): z.output<typeof policyUrls> {
+  if (!raw) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new Error("storefront misconfigured: POLICY_URLS is not JSON");
+  }
+  const parsed = policyUrls.safeParse(json);
+  if (!parsed.success) throw new Error(`storefront misconfigured: POLICY_URLS: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  return parsed.data;
+}
+
+/**
+ * POLICY_URLS (JSON: document, then language, to URL) names the brand's hosted policies. A document or
+ * language it leaves out falls back to the English URL, then to the storefront's own data protection notice.
+ */
+export function policyUrl(env: StorefrontEnv, document: PolicyDocument, language: PolicyLanguage): string {
+  const urls = configuredPolicies(env.POLICY_URLS)[document];
+  return urls?.[language] ?? urls?.en ?? `/protocol/data-protection?language=${language}`;
+}

@@ -1,0 +1,77 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { Link, useNavigate } from "react-router";
+
+interface ActionSheetProps {
+  open: boolean;
+  title: string;
+  /** Where closing goes: the same screen without the sheet's query flag. */
+  closeHref: string;
+  closeLabel: string;
+  /** The control that opened the sheet; focus returns to it when the sheet closes. */
+  returnFocusTo: string;
+  children: ReactNode;
+}
+
+/**
+ * A bottom action sheet whose open state lives in the URL, so it opens and closes without JavaScript.
+ * Once hydrated it becomes a modal <dialog>: the page behind is inert, Tab stays inside, Escape closes,
+ * and focus goes back to the control that opened it.
+ */
+export function ActionSheet({ open, title, closeHref, closeLabel, returnFocusTo, children }: ActionSheetProps) {
+  const navigate = useNavigate();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const wasOpen = useRef(open);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (open && element && !element.matches(":modal")) {
+      // Server-rendered as a plain open dialog; reopening it as modal is what traps focus.
+      if (element.open) element.close();
+      element.showModal();
+    }
+    if (!open && wasOpen.current) document.getElementById(returnFocusTo)?.focus();
+    wasOpen.current = open;
+  }, [open, returnFocusTo]);
+
+  if (!open) return null;
+  const close = () => void navigate(closeHref, { replace: true, preventScrollReset: true });
+  return (
+    <dialog
+      ref={dialog}
+      open
+      aria-labelledby="action-sheet-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+      onKeyDown={(event) => {
+        // The modal dialog makes the page inert, but Tab would still reach the browser's own controls.
+        if (event.key !== "Tab") return;
+        const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>("a[href], button:not([disabled])")];
+        const [first, last] = [focusable[0], focusable.at(-1)];
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last?.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first?.focus();
+        }
+      }}
+      onClick={(event) => {
+        // A tap on the dimmed backdrop (the dialog box itself, outside its content) closes it.
+        if (event.target === event.currentTarget) close();
+      }}
+      className="fixed inset-x-0 top-auto bottom-0 z-30 m-0 mx-auto w-full max-w-md rounded-t-2xl bg-white p-0 text-neutral-900 shadow-[0_0_0_100vmax_rgba(0,0,0,0.4)] backdrop:bg-transparent"
+    >
+      <div className="p-4 pb-[max(1rem,env(safe-area-inset-bottom))]">
+        <h2 id="action-sheet-title" className="text-base font-semibold">
+          {title}
+        </h2>
+        {children}
+        <Link to={closeHref} replace preventScrollReset className="mt-3 block rounded-xl bg-neutral-100 py-3 text-center font-medium">
+          {closeLabel}
+        </Link>
+      </div>
+    </dialog>
+  );
+}

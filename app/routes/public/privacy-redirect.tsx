@@ -1,0 +1,38 @@
+import { policyLanguage, policyUrl } from "../../.server/policies.ts";
+import { getI18n } from "../../.server/i18n.ts";
+import { screenUrl } from "../../.server/screen-url.ts";
+import { cloudflareContext } from "../../context.ts";
+import type { Route } from "./+types/privacy-redirect";
+
+/**
+ * Spec §2 screen 6: `language` (zh, en or ja; anything else is en) picks the policy and the title;
+ * the page sends the browser on at once, without JavaScript too.
+ */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const url = screenUrl(request);
+  const language = policyLanguage(url.searchParams.get("language"));
+  const document = url.searchParams.get("doc") === "storageAgreement" ? "storageAgreement" : "privacy";
+  const t = getI18n(context).getFixedT(language, "pages");
+  return {
+    language,
+    title: t(document === "privacy" ? "privacyRedirect.title" : "privacyRedirect.storageAgreementTitle"),
+    opening: t("privacyRedirect.opening"),
+    link: t("privacyRedirect.link"),
+    target: policyUrl(context.get(cloudflareContext).env, document, language),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [{ title: loaderData.title }, { httpEquiv: "refresh", content: `0;url=${loaderData.target}` }] : [];
+
+export default function PrivacyRedirect({ loaderData: view }: Route.ComponentProps) {
+  return (
+    <main lang={view.language} className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-3 p-6 text-center">
+      <h1 className="text-xl font-semibold">{view.title}</h1>
+      <p className="text-neutral-700">{view.opening}</p>
+      <a href={view.target} className="text-sky-700 underline">
+        {view.link}
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,77 @@
+import { expect, test } from "@playwright/test";
+import { DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
+import { launchLink } from "./launch.ts";
+
+const screen = "cloud/storage-card/refund";
+
+test.describe("cloud storage card refund", () => {
+  test("shows an already refunded card as Cancelled, with the US feature style @no-js", async ({ page }) => {
+    await page.goto(await launchLink(DEMO_DEVICES.camera, { screen, country: "US" }));
+    await expect(page.getByRole("heading", { name: "Cancel a cloud card package" })).toBeVisible();
+    await expect(page.getByText("Activated", { exact: true })).toBeVisible();
+    await expect(page.getByText("CAM-DEMO-001")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Cloud card: event recording, 30 days" })).toContainText("¥0.00");
+    await expect(page.getByRole("button", { name: "Cancelled" })).toBeDisabled();
+    for (const feature of ["Safe cloud storage", "Smart cloud storage", "Multi-scene monitoring", "Security certification"]) {
+      await expect(page.getByText(feature, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByText("ISO/IEC 27001 certified information security.")).toBeVisible();
+    await page.getByRole("link", { name: "Event recording", exact: true }).click();
+    await expect(page.getByText("Event recording keeps a clip of every motion event.")).toBeVisible();
+  });
+
+  test("without a device, tells the buyer to choose one; the action sheet traps and returns focus; a refund then cancels the package", async ({ page }) => {
+    await page.goto(await launchLink("", { screen }));
+    await expect(page.getByText("Choose the device whose package you want to cancel, or scan the cloud card QR code")).toBeVisible();
+    await page.getByRole("button", { name: "Refund Package" }).click();
+    await expect(page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: "Choose the device whose package" }).first()).toBeVisible();
+
+    const trigger = page.getByRole("link", { name: "Choose a device" });
+    await trigger.click();
+    const sheet = page.getByRole("dialog", { name: "Choose the device whose package is to be cancelled" });
+    await expect(sheet).toBeVisible();
+    // Modal: Tab never leaves the sheet, Escape closes it and focus goes back to the trigger.
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      expect(await sheet.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(sheet).toBeHidden();
+    await expect(trigger).toBeFocused();
+
+    await trigger.click();
+    await sheet.getByRole("button", { name: /Garage/ }).click();
+    await expect(page.getByText("CAM-DEMO-002")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Garage" })).toBeVisible();
+    await expect(page.getByText("Packages received with a cloud card")).toBeVisible();
+    await page.getByRole("button", { name: "Refund Package" }).click();
+    await expect(page.getByText("The package was cancelled")).toBeVisible();
+    // About 2 s later the screen loads again and shows the refunded state.
+    await expect(page.getByRole("button", { name: "Cancelled" })).toBeDisabled({ timeout: 6_000 });
+    await expect(page.getByText("Not activated", { exact: true }).or(page.getByText("Expired", { exact: true }))).toBeVisible();
+  });
+
+  test("refunds with plain form posts @no-js", async ({ page, javaScriptEnabled }) => {
+    test.skip(javaScriptEnabled, "the JavaScript journey above refunds its own device");
+    await page.goto(await launchLink(DEMO_DEVICES.cameraCard, { screen }));
+    await page.getByRole("button", { name: "Refund Package" }).click();
+    await expect(page.getByText("The package was cancelled")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Cancelled" })).toBeDisabled();
+  });
+
+  test("the device picker works without JavaScript @no-js", async ({ page, javaScriptEnabled }) => {
+    test.skip(javaScriptEnabled, "covered with JavaScript above");
+    await page.goto(await launchLink("", { screen }));
+    await page.getByRole("link", { name: "Choose a device" }).click();
+    const sheet = page.getByRole("dialog", { name: "Choose the device whose package is to be cancelled" });
+    await sheet.getByRole("button", { name: /Front door/ }).click();
+    await expect(page.getByText("CAM-DEMO-001")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Cancelled" })).toBeDisabled();
+  });
+
+  test("the VIP card refund route is the blank placeholder", async ({ page }) => {
+    await page.goto(await launchLink(DEMO_DEVICES.camera, { screen: "cloud/vip-package-card/refund" }));
+    await expect(page).toHaveTitle("VIP card refund");
+    await expect(page.locator("main")).toHaveText("VIP card refund");
+  });
+});
