@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
+import { keepTabInside } from "./keep-tab-inside.ts";
 
 interface ActionSheetProps {
   open: boolean;
@@ -44,19 +45,7 @@ export function ActionSheet({ open, title, closeHref, closeLabel, returnFocusTo,
         event.preventDefault();
         close();
       }}
-      onKeyDown={(event) => {
-        // The modal dialog makes the page inert, but Tab would still reach the browser's own controls.
-        if (event.key !== "Tab") return;
-        const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>("a[href], button:not([disabled])")];
-        const [first, last] = [focusable[0], focusable.at(-1)];
-        if (event.shiftKey && document.activeElement === first) {
-          event.preventDefault();
-          last?.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
-          event.preventDefault();
-          first?.focus();
-        }
-      }}
+      onKeyDown={keepTabInside}
       onClick={(event) => {
         // A tap on the dimmed backdrop (the dialog box itself, outside its content) closes it.
         if (event.target === event.currentTarget) close();

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
 import type { PaymentTypeCode } from "../../../domain/services.ts";
 import { useTranslation } from "../../i18n/context.tsx";
+import { keepTabInside } from "../keep-tab-inside.ts";
 import { useLoadingOverlay } from "../loading-overlay.tsx";
 import { useHydrated } from "../use-hydrated.ts";
 import { useToast } from "../toasts.tsx";
@@ -60,8 +61,12 @@ export function PaymentBar({
   // After a redirect step the page stays busy until the browser has left it.
   const leaving = fetcher.state === "idle" && fetcher.data?.step === "redirect";
 
+  // Focus moves into the sheet when it opens and back to the Pay button when it closes.
+  const wasOpen = useRef(open);
   useEffect(() => {
     if (open) sheet.current?.focus();
+    else if (wasOpen.current) document.getElementById("pay-button")?.focus();
+    wasOpen.current = open;
   }, [open]);
 
   const busy = fetcher.state !== "idle" || leaving;
@@ -99,6 +104,7 @@ export function PaymentBar({
             </span>
           </p>
           <Link
+            id="pay-button"
             to={checkout.sheetHref}
             replace
             preventScrollReset
@@ -121,7 +127,10 @@ export function PaymentBar({
             aria-modal="true"
             aria-labelledby="pay-heading"
             tabIndex={-1}
-            onKeyDown={(event) => event.key === "Escape" && setOpen(false)}
+            onKeyDown={(event) => {
+              if (event.key === "Escape") setOpen(false);
+              keepTabInside(event);
+            }}
             className="w-full max-w-md rounded-t-2xl bg-white p-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none"
           >
             <div className="flex items-center justify-between">

@@ -195,7 +195,7 @@ function OrderPages({ view }: { view: Route.ComponentProps["loaderData"] }) {
           </Link>
         </div>
       ) : (
-        (orders.length > 0 || view.page > 1) && <p className="py-4 text-center text-xs text-neutral-500">{t("orders.noMore")}</p>
+        (orders.length > 0 || view.page > 1) && <p className="py-4 text-center text-xs text-neutral-600">{t("orders.noMore")}</p>
       )}
     </>
   );
