@@ -9,7 +9,7 @@ import { gzipSync } from "node:zlib";
 import { demoBuyer } from "./lib/launch-link.ts";
 import { capture, run } from "./lib/process.ts";
 import { devVars, ROOT } from "./lib/project.ts";
-import { SCREEN_LINKS } from "./lib/screens.ts";
+import { PUBLIC_PAGES, SCREEN_LINKS } from "./lib/screens.ts";
 import { serveFreshDemo } from "./lib/servers.ts";
 
 const BUDGET = { performance: 95, accessibility: 100, firstLoadJsKb: 130 };
@@ -79,10 +79,15 @@ const servers = await serveFreshDemo({ ...bench, quiet: true });
 const rows = [];
 try {
   const buyer = await demoBuyer(`http://127.0.0.1:${bench.apiPort}`, storefront, vars);
-  for (const screen of screens) {
-    const { cookie, url } = await sessionFor(buyer.link(screen));
+  const pages = [
+    ...screens.map((screen) => ({ name: screen.screen, open: () => sessionFor(buyer.link(screen)) })),
+    // The public pages need no sign-in; the privacy page only redirects.
+    ...PUBLIC_PAGES.filter((page) => !page.path.includes("privacy")).map((page) => ({ name: page.path, open: async () => ({ cookie: "", url: `${storefront}${page.path}` }) })),
+  ];
+  for (const page of pages) {
+    const { cookie, url } = await page.open();
     const html = await (await fetch(url, { headers: { cookie } })).text();
-    rows.push({ screen: screen.screen, ...(await lighthouse(url, cookie)), firstLoadJs: firstLoadJs(html), ssr: await load(url, cookie) });
+    rows.push({ screen: page.name, ...(await lighthouse(url, cookie)), firstLoadJs: firstLoadJs(html), ssr: await load(url, cookie) });
   }
 } finally {
   servers.stop();

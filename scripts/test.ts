@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { run } from "./lib/process.ts";
 import { devVars, ROOT } from "./lib/project.ts";
+import { scanForSecrets } from "./lib/secret-scan.ts";
 
 const bin = (name: string) => `${ROOT}node_modules/.bin/${name}`;
 const REPORTS = `${ROOT}test-reports`; // not test-results/: Playwright empties that when it starts
@@ -15,9 +16,17 @@ const steps: [string, () => Promise<void>][] = [
   ["unit tests", () => run(bin("vitest"), vitest("unit"))],
   ["worker tests", () => run(bin("vitest"), vitest("workers"))],
   ["build", () => run(bin("react-router"), ["build"])],
+  ["no secret in the client assets", async () => scanClientAssets()],
   ["chromium", () => run(process.execPath, ["scripts/ensure-chromium.ts"])],
   ["end-to-end tests", () => run(bin("playwright"), ["test", "--reporter=list,json"], { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json` } })],
 ];
+
+/** The built browser assets hold no configured secret (.dev.vars and the environment) and no secret key shape. */
+function scanClientAssets(): void {
+  const configured = { ...devVars(), ...Object.fromEntries(Object.entries(process.env).filter(([name, value]) => /SECRET|PRIVATE|_KEY$/.test(name) && value)) } as Record<string, string>;
+  const hits = scanForSecrets(`${ROOT}build/client`, configured);
+  if (hits.length) throw new Error(hits.map((hit) => `${hit.file} contains ${hit.what}`).join("\n"));
+}
 
 /** Passed and failed counts over the three runners' JSON reports. */
 function totals(): { passed: number; failed: number } {
