@@ -83,6 +83,34 @@ test.describe("order lists", () => {
     await expect(card.getByRole("button", { name: "Cancel Order" })).toHaveCount(0);
   });
 
+  test("repay sends a waiting order back to its provider and it ends paid @no-js", async ({ page, javaScriptEnabled }) => {
+    // WeChat Pay with JavaScript, Alipay (through the cashier) without: each run repays its own order.
+    const [orderId, method] = javaScriptEnabled ? ["DEMO1000007", "WeChat Pay"] : ["DEMO1000008", "Alipay"];
+    await page.goto(await launchLink(DEMO_DEVICES.camera, { screen: "cloud/storage/order/list" }));
+    await page.getByRole("listitem").filter({ hasText: orderId }).getByRole("button", { name: "Repay" }).click();
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Continue to Alipay" }).click();
+    await expect(page.getByText("SANDBOX · no real money moves")).toBeVisible();
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/app-h5/cloud/order/payment/result\\?orderId=${orderId}`));
+    await expect(page.getByRole("heading", { name: /Payment received|Purchase complete/ })).toBeVisible();
+    await page.getByRole("link", { name: "View my orders" }).click();
+    const card = page.getByRole("listitem").filter({ hasText: orderId });
+    await expect(card).toContainText(/Paid|Buying|Purchase succeeded/);
+    await expect(card).toContainText(method);
+    await expect(card.getByRole("button", { name: "Repay" })).toHaveCount(0);
+  });
+
+  test("repaying a card order opens Stripe's embedded checkout on the list", async ({ page }) => {
+    await page.goto(await launchLink(DEMO_DEVICES.camera, { screen: "cloud/ai-srv-package/order/list" }));
+    await page.getByRole("listitem").filter({ hasText: "DEMO6000005" }).getByRole("button", { name: "Repay" }).click();
+    const sheet = page.getByRole("dialog", { name: "Credit or debit card" });
+    await expect(sheet).toBeVisible();
+    const checkout = page.frameLocator('iframe[title="Card payment (sandbox)"]');
+    await checkout.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page).toHaveURL(/\/app-h5\/cloud\/order\/payment\/result\?orderId=DEMO6000005/);
+    await expect(page.getByRole("heading", { name: /Payment received|Purchase complete/ })).toBeVisible();
+  });
+
   test("a PayPal order waiting to pay offers Cancel but not Repay @no-js", async ({ page }) => {
     await page.goto(await launchLink(DEMO_DEVICES.camera, { screen: "cloud/vip-package/order/list" }));
     const card = page.getByRole("listitem").filter({ hasText: "DEMO5000003" });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { data, Form, Link, useActionData, useFetcher, useNavigate, useNavigation } from "react-router";
 import { z } from "zod";
 import { canCancel, canRepay, orderStatusName } from "../../../../domain/order-status.ts";
@@ -12,11 +12,14 @@ import { nextStep } from "../../../.server/purchase/confirm.ts";
 import { screenUrl } from "../../../.server/screen-url.ts";
 import { cancelOrder, orderList, repayOrder } from "../../../.server/upstream/endpoints.ts";
 import { upstreamFor } from "../../../.server/upstream/for-request.ts";
-import { sessionContext } from "../../../context.ts";
+import { cloudflareContext, sessionContext } from "../../../context.ts";
+import { providerClients } from "../../../.server/purchase/providers.ts";
 import { ErrorView } from "../../../components/error-view.tsx";
 import { PAYMENT_REDIRECT_DELAY_MS, type PaymentStep } from "../../../components/purchase/payment-step.ts";
 import { useToast } from "../../../components/toasts.tsx";
 import { useHydrated } from "../../../components/use-hydrated.ts";
+import { keepTabInside } from "../../../components/keep-tab-inside.ts";
+import type { ProviderClients } from "../../../components/purchase/provider-clients.ts";
 import { usePullToRefresh } from "../../../components/use-pull-to-refresh.ts";
 import { useTranslation } from "../../../i18n/context.tsx";
 import type { Route } from "./+types/order-list";
@@ -50,6 +53,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const orders = result.ok ? result.data.orderList : [];
   return {
     title: t(list.titleKey),
+    // A card order is paid again in Stripe's embedded checkout, opened on this screen.
+    stripe: providerClients(context.get(cloudflareContext).env, getLocale(context)).stripe,
     page,
     error: result.ok ? null : result.msg || t("errors.unexpected"),
     orders: orders.map((order) => ({
@@ -184,7 +189,7 @@ function OrderPages({ view }: { view: Route.ComponentProps["loaderData"] }) {
     <>
       <ul className="grid gap-3">
         {orders.map((order) => (
-          <OrderCard key={order.id} order={order} enhanced={hydrated} />
+          <OrderCard key={order.id} order={order} enhanced={hydrated} stripe={view.stripe} />
         ))}
       </ul>
       {nextHref ? (
@@ -201,10 +206,16 @@ function OrderPages({ view }: { view: Route.ComponentProps["loaderData"] }) {
   );
 }
 
-function OrderCard({ order, enhanced }: { order: Order; enhanced: boolean }) {
+const CardView = lazy(() => import("../../../components/purchase/card-view.tsx"));
+
+function OrderCard({ order, enhanced, stripe }: { order: Order; enhanced: boolean; stripe: ProviderClients["stripe"] }) {
   const { t } = useTranslation();
   const toast = useToast();
   const repay = useFetcher<PaymentStep>();
+  // A card repay answers a Checkout Session: its sheet stays open until the buyer closes it.
+  const cardData = repay.state === "idle" && repay.data?.step === "card" ? repay.data : null;
+  const cardStep = useMemo(() => (cardData ? Promise.resolve<PaymentStep>(cardData) : null), [cardData]);
+  const [closed, setClosed] = useState<PaymentStep | null>(null);
   const failed = useActionData<PaymentStep>();
   const navigation = useNavigation();
 
@@ -274,7 +285,43 @@ function OrderCard({ order, enhanced }: { order: Order; enhanced: boolean }) {
           )}
         </div>
       )}
+      {cardStep && cardData !== closed && <RepayCardSheet step={cardStep} stripe={stripe} onClose={() => setClosed(cardData)} />}
     </li>
+  );
+}
+
+/** Repaying a card order: Stripe's embedded checkout in a sheet, as on the purchase screens. */
+function RepayCardSheet({ step, stripe, onClose }: { step: Promise<PaymentStep>; stripe: ProviderClients["stripe"]; onClose: () => void }) {
+  const { t } = useTranslation();
+  const sheet = useRef<HTMLDivElement>(null);
+  useEffect(() => sheet.current?.focus(), []);
+  return (
+    <div className="fixed inset-0 z-30 flex items-end justify-center bg-black/40">
+      <div
+        ref={sheet}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="repay-card-heading"
+        tabIndex={-1}
+        onKeyDown={(event) => {
+          if (event.key === "Escape") onClose();
+          keepTabInside(event);
+        }}
+        className="w-full max-w-md rounded-t-2xl bg-white p-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none"
+      >
+        <div className="mb-3 flex items-center justify-between">
+          <h2 id="repay-card-heading" className="text-base font-semibold">
+            {t("pay.method.4")}
+          </h2>
+          <button type="button" onClick={onClose} className="rounded-full px-3 py-2 text-sm text-neutral-600">
+            {t("pay.close")}
+          </button>
+        </div>
+        <Suspense fallback={<p className="py-6 text-center text-sm text-neutral-600">{t("shell.pleaseWait")}</p>}>
+          <CardView client={stripe} step={step} />
+        </Suspense>
+      </div>
+    </div>
   );
 }
 
