@@ -21,6 +21,8 @@ export interface UpstreamOptions {
   language: string;
   timeoutMs: number;
   tokens: TokenStore;
+  /** The buyer's IP address (CF-Connecting-IP), passed on as X-Forwarded-For: WeChat Pay wants it with each order. */
+  buyerIp?: string | null;
 }
 
 export type Payload = Record<string, string | number | boolean | null | undefined>;
@@ -57,6 +59,7 @@ export function createUpstreamClient(options: UpstreamOptions) {
       accessToken,
       accept: "application/json",
     });
+    if (options.buyerIp) headers.set("X-Forwarded-For", options.buyerIp);
     let path: string = endpoint.path;
     let body: string | undefined;
     if (endpoint.method === "GET") {

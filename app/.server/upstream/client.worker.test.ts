@@ -41,6 +41,19 @@ describe("upstream client", () => {
     expect(result).toMatchObject({ ok: true, data: { status: "NORMAL", remain: "12,545.67" } });
   });
 
+  it("names the buyer's IP address in X-Forwarded-For, and no one when it is unknown", async () => {
+    const seen: (string | null)[] = [];
+    const recording: Transport = (path, init) => {
+      seen.push(new Headers(init.headers).get("X-Forwarded-For"));
+      return SELF.fetch(`https://cloud-api.test${path}`, init);
+    };
+    const signedIn = await signIn();
+    const options = { transport: recording, appId: env.APP_ID, appSecret: env.APP_SECRET, countryCode: "CN", language: "en", timeoutMs: 30_000 };
+    await createUpstreamClient({ ...options, tokens: memoryStore({ ...signedIn }), buyerIp: "203.0.113.7" }).call(simcardDetails, { iccId: "89860012345678901234" });
+    await createUpstreamClient({ ...options, tokens: memoryStore({ ...signedIn }), buyerIp: null }).call(simcardDetails, { iccId: "89860012345678901234" });
+    expect(seen).toEqual(["203.0.113.7", null]);
+  });
+
   it("returns the upstream's refusal as a result, not an exception", async () => {
     const store = memoryStore({ ...(await signIn()) });
     const result = await client(countingTransport().transport, store).call(packageList, { deviceId: "CAM-OTHER-001", type: 1 });

@@ -23,6 +23,7 @@ export function upstreamFor(context: Readonly<RouterContextProvider>, request: R
     countryCode,
     language: getLocale(context),
     timeoutMs: Number(env.UPSTREAM_TIMEOUT_MS) > 0 ? Number(env.UPSTREAM_TIMEOUT_MS) : 30_000,
+    buyerIp: request.headers.get("CF-Connecting-IP"),
     tokens: {
       get: () => session.get("tokens"),
       set: (tokens) => session.set("tokens", tokens),
