@@ -5,3 +5,5 @@ import type { StorefrontSession } from "./.server/session/storage.ts";
 /** Per-request values that the Worker entry and the root middleware put in the router context. */
 export const cloudflareContext = createContext<{ env: StorefrontEnv; ctx: ExecutionContext }>();
 export const sessionContext = createContext<StorefrontSession>();
+/** The CSP nonce of this response: the inline scripts React Router renders carry it. */
+export const nonceContext = createContext<string>("");

@@ -1,6 +1,9 @@
 import { renderToReadableStream } from "react-dom/server";
-import type { EntryContext } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { contentSecurityPolicy } from "./.server/security.ts";
+import { cloudflareContext, nonceContext } from "./context.ts";
+import { NonceContext } from "./nonce.ts";
 
 export const streamTimeout = 5_000;
 
@@ -9,9 +12,17 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
   let status = responseStatusCode;
-  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
+  const nonce = loadContext.get(nonceContext);
+  const page = (
+    <NonceContext.Provider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceContext.Provider>
+  );
+  const body = await renderToReadableStream(page, {
+    nonce,
     signal: AbortSignal.timeout(streamTimeout + 1_000),
     onError(error: unknown) {
       status = 500;
@@ -21,5 +32,6 @@ export default async function handleRequest(
   // Screens render from loader data with no suspense; wait for the whole document so that it works without JS.
   await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(loadContext.get(cloudflareContext).env, nonce));
   return new Response(body, { headers: responseHeaders, status });
 }

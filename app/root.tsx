@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useContext, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
 import { textDirection, type Language } from "../domain/languages.ts";
 import type { Route } from "./+types/root";
@@ -11,6 +11,7 @@ import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { ToastProvider } from "./components/toasts.tsx";
 import { sessionContext } from "./context.ts";
 import { I18nProvider } from "./i18n/context.tsx";
+import { NonceContext } from "./nonce.ts";
 import { withFallback, type Messages } from "./i18n/translate.ts";
 // Only these two groups reach the browser: the error page when the root loader itself failed.
 import { errors, shell } from "../locales/en/common.json";
@@ -40,6 +41,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const locale = data?.locale ?? "en";
+  const nonce = useContext(NonceContext);
   return (
     <html lang={locale} dir={textDirection(locale)}>
       <head>
@@ -58,8 +60,8 @@ export function Layout({ children }: { children: ReactNode }) {
             </LoadingOverlayProvider>
           </ToastProvider>
         </I18nProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -101,13 +101,13 @@ test.describe("order lists", () => {
   });
 
   test("repaying a card order opens Stripe's embedded checkout on the list", async ({ page }) => {
-    await page.goto(await launchLink(DEMO_DEVICES.camera, { screen: "cloud/ai-srv-package/order/list" }));
-    await page.getByRole("listitem").filter({ hasText: "DEMO6000005" }).getByRole("button", { name: "Repay" }).click();
+    await page.goto(await launchLink(DEMO_DEVICES.cameraNoPackage, { screen: "cloud/ai-srv-package/order/list" }));
+    await page.getByRole("listitem").filter({ hasText: "DEMO6000009" }).getByRole("button", { name: "Repay" }).click();
     const sheet = page.getByRole("dialog", { name: "Credit or debit card" });
     await expect(sheet).toBeVisible();
     const checkout = page.frameLocator('iframe[title="Card payment (sandbox)"]');
     await checkout.getByRole("button", { name: "Pay", exact: true }).click();
-    await expect(page).toHaveURL(/\/app-h5\/cloud\/order\/payment\/result\?orderId=DEMO6000005/);
+    await expect(page).toHaveURL(/\/app-h5\/cloud\/order\/payment\/result\?orderId=DEMO6000009/);
     await expect(page.getByRole("heading", { name: /Payment received|Purchase complete/ })).toBeVisible();
   });
 

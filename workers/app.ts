@@ -1,14 +1,19 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { checkSecrets, type StorefrontEnv } from "../app/.server/env.ts";
-import { cloudflareContext } from "../app/context.ts";
+import { isCrossSiteWrite, newNonce, withSecurityHeaders } from "../app/.server/security.ts";
+import { cloudflareContext, nonceContext } from "../app/context.ts";
 
 const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
 export default {
   async fetch(request, env, ctx) {
     checkSecrets(env);
+    if (isCrossSiteWrite(request)) {
+      return withSecurityHeaders(new Response("Cross-site request refused", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } }), request);
+    }
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx });
-    return handleRequest(request, context);
+    context.set(nonceContext, newNonce());
+    return withSecurityHeaders(await handleRequest(request, context), request);
   },
 } satisfies ExportedHandler<StorefrontEnv>;

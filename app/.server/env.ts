@@ -15,6 +15,11 @@ export interface StorefrontEnv {
   /** Store listings the app download page sends phones to (spec §2 screen 5). */
   APP_DOWNLOAD_ANDROID_URL?: string;
   APP_DOWNLOAD_IOS_URL?: string;
+  /** Session limits in seconds: without a request (default 7200) and since sign-in (default 86400). */
+  SESSION_IDLE_SECONDS?: string;
+  SESSION_MAX_SECONDS?: string;
+  /** Extra CSP frame-ancestors sources: who may frame the storefront (default none but itself). */
+  FRAME_ANCESTORS?: string;
   APP_ID: string;
   APP_SECRET: string;
   LAUNCH_AES_KEY: string;

@@ -273,9 +273,10 @@ export function demoSeedStatements(now: number): string[] {
   addOrder(60, D.camera, "vip-month", 5, OrderStatus.finished, 1);
   addOrder(4, D.camera, "ai-month", 6, OrderStatus.purchaseSucceeded, 2);
   addOrder(5, D.camera, "ai-month", 6, OrderStatus.waitingToPay, 4);
-  // Waiting storage orders left for trying repay: WeChat Pay with JavaScript, Alipay without.
+  // Waiting orders left for trying repay: storage by WeChat Pay with JavaScript and Alipay without, AI by card.
   addOrder(7, D.camera, "storage-event-30", 1, OrderStatus.waitingToPay, 1);
   addOrder(8, D.camera, "storage-allday-30", 1, OrderStatus.waitingToPay, 2);
+  addOrder(9, D.cameraNoPackage, "ai-month", 6, OrderStatus.waitingToPay, 4);
   statements.push(...insert("orders", orders), ...insert("order_events", events));
 
   const C = DEMO_CARD_CODES;

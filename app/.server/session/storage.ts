@@ -11,23 +11,33 @@ export interface SessionFlash {
 }
 export type StorefrontSession = Session<SessionData, SessionFlash>;
 
-const SESSION_TTL_SECONDS = 7 * 86400;
+/** A session ends after this long without a request (default 2 h) and this long after sign-in (default 24 h). */
+const DEFAULT_IDLE_SECONDS = 2 * 3600;
+const DEFAULT_MAX_SECONDS = 24 * 3600;
+/** Activity is written at most this often, so that reading a page does not write to D1 every time. */
+const TOUCH_EVERY_SECONDS = 60;
+
+const seconds = (value: string | undefined, fallback: number) => (Number(value) > 0 ? Math.floor(Number(value)) : fallback);
 
 /**
  * Sessions live in D1; the cookie carries only a signed random id, so the browser can read nothing of
  * them. The cookie is Secure (with the __Host- prefix) except on plain http, i.e. local development.
+ * A session no longer reads once it has been idle or alive too long: the buyer opens the screen from
+ * the app again, which signs in anew.
  */
 export function sessionStorageFor(env: StorefrontEnv, request: Request) {
   const secure = new URL(request.url).protocol === "https:";
   const db = env.SESSIONS_DB;
+  const idle = seconds(env.SESSION_IDLE_SECONDS, DEFAULT_IDLE_SECONDS);
+  const max = seconds(env.SESSION_MAX_SECONDS, DEFAULT_MAX_SECONDS);
   const now = () => Math.floor(Date.now() / 1000);
-  const expiry = (expires: Date | undefined) => (expires ? Math.floor(expires.getTime() / 1000) : now() + SESSION_TTL_SECONDS);
+  const expiry = (expires: Date | undefined) => (expires ? Math.floor(expires.getTime() / 1000) : now() + max);
   const cookie = createCookie(secure ? "__Host-camcloud_sid" : "camcloud_sid", {
     httpOnly: true,
     sameSite: "lax",
     secure,
     path: "/",
-    maxAge: SESSION_TTL_SECONDS,
+    maxAge: max,
     secrets: env.SESSION_SECRET.split(",").map((s) => s.trim()),
   });
   return createSessionStorage<SessionData, SessionFlash>({
@@ -41,11 +51,14 @@ export function sessionStorageFor(env: StorefrontEnv, request: Request) {
       return id;
     },
     async readData(id) {
+      const at = now();
       const row = await db
-        .prepare("SELECT data FROM sessions WHERE id = ? AND expires_at > ?")
-        .bind(id, now())
-        .first<{ data: string }>();
-      return row ? (JSON.parse(row.data) as Partial<SessionData>) : null;
+        .prepare("SELECT data, updated_at FROM sessions WHERE id = ?1 AND expires_at > ?2 AND created_at > ?2 - ?3 AND updated_at > ?2 - ?4")
+        .bind(id, at, max, idle)
+        .first<{ data: string; updated_at: number }>();
+      if (!row) return null;
+      if (row.updated_at < at - TOUCH_EVERY_SECONDS) await db.prepare("UPDATE sessions SET updated_at = ? WHERE id = ?").bind(at, id).run();
+      return JSON.parse(row.data) as Partial<SessionData>;
     },
     async updateData(id, data, expires) {
       await db

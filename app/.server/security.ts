@@ -1,0 +1,72 @@
+import type { StorefrontEnv } from "./env.ts";
+
+/** Hosts each real payment client needs, as their CSP guides list them; the sandbox needs none. */
+const STRIPE = { script: ["https://js.stripe.com", "https://*.js.stripe.com"], frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com", "https://checkout.stripe.com"], connect: ["https://api.stripe.com", "https://checkout.stripe.com"], img: ["https://*.stripe.com"] };
+const PAYPAL = { script: ["https://*.paypal.com", "https://*.paypalobjects.com"], frame: ["https://*.paypal.com"], connect: ["https://*.paypal.com"], img: ["https://*.paypal.com", "https://*.paypalobjects.com"] };
+
+/** A script URL that is root-relative is the sandbox on this origin; anything else is the real provider's. */
+const isThirdParty = (url: string | undefined, defaultIsThirdParty: boolean) => (url === undefined ? defaultIsThirdParty : !url.startsWith("/"));
+
+/**
+ * The Content-Security-Policy of every page the storefront renders: its own scripts plus the one
+ * carrying this response's nonce, and the payment providers' hosts only when real ones are configured.
+ * Forms may post to https only (the Alipay cashier posts to Alipay's gateway).
+ */
+export function contentSecurityPolicy(env: StorefrontEnv, nonce: string): string {
+  const providers = [
+    ...(isThirdParty(env.STRIPE_JS_URL, false) ? [STRIPE] : []),
+    ...(isThirdParty(env.PAYPAL_SDK_URL, false) ? [PAYPAL] : []),
+  ];
+  const hosts = (kind: keyof typeof STRIPE) => providers.flatMap((p) => p[kind]);
+  const directives: [string, ...string[]][] = [
+    ["default-src", "'self'"],
+    ["script-src", "'self'", `'nonce-${nonce}'`, ...hosts("script")],
+    ["style-src", "'self'", "'unsafe-inline'"],
+    ["img-src", "'self'", "data:", ...hosts("img")],
+    ["font-src", "'self'"],
+    ["connect-src", "'self'", ...hosts("connect")],
+    ["frame-src", "'self'", ...hosts("frame")],
+    ["form-action", "'self'", "https:"],
+    ["frame-ancestors", "'self'", ...(env.FRAME_ANCESTORS ?? "").split(/\s+/).filter(Boolean)],
+    ["base-uri", "'none'"],
+    ["object-src", "'none'"],
+  ];
+  return directives.map((d) => d.join(" ")).join("; ");
+}
+
+export function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/** Paths that other sites post to by design: payment providers' notifications (not cookie-authenticated). */
+const CROSS_SITE_POSTS = [/^\/v1\/pay\/notify\//];
+
+/**
+ * Cross-site request forgery: a state-changing request must come from a page of this origin. Browsers
+ * send Origin with every POST; without it, Sec-Fetch-Site must say the request is same-origin.
+ */
+export function isCrossSiteWrite(request: Request): boolean {
+  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return false;
+  const url = new URL(request.url);
+  if (CROSS_SITE_POSTS.some((path) => path.test(url.pathname))) return false;
+  const origin = request.headers.get("Origin");
+  if (origin !== null) return origin !== url.origin;
+  const site = request.headers.get("Sec-Fetch-Site");
+  return site !== "same-origin" && site !== "none";
+}
+
+/** Personal pages and every answer to a signed-in buyer are never stored; hashed assets are (public/_headers). */
+const PERSONAL = /^\/(app-h5|sandbox)(\/|$)/;
+
+/** Headers on every response of the storefront Worker. */
+export function withSecurityHeaders(response: Response, request: Request): Response {
+  const secured = new Response(response.body, response);
+  const headers = secured.headers;
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  const url = new URL(request.url);
+  if (PERSONAL.test(url.pathname) || url.pathname.endsWith(".data") || request.method !== "GET") headers.set("Cache-Control", "no-store");
+  return secured;
+}

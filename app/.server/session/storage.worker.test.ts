@@ -1,0 +1,55 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { StorefrontEnv } from "../env.ts";
+import { sessionStorageFor } from "./storage.ts";
+
+const request = new Request("https://shop.example/app-h5/cloud/storage/buy");
+const storefrontEnv = (limits: Partial<StorefrontEnv> = {}) => ({ ...env, ...limits }) as unknown as StorefrontEnv;
+
+/** A signed-in session's cookie, as the launch leaves it. */
+async function signedInCookie(limits?: Partial<StorefrontEnv>): Promise<{ cookie: string; id: string }> {
+  const storage = sessionStorageFor(storefrontEnv(limits), request);
+  const session = await storage.getSession();
+  session.set("tokens", { accessToken: "a", refreshToken: "r", tgAccessToken: "t" });
+  const cookie = (await storage.commitSession(session)).split(";")[0]!;
+  const row = await env.SESSIONS_DB.prepare("SELECT id FROM sessions ORDER BY created_at DESC, rowid DESC LIMIT 1").first<{ id: string }>();
+  return { cookie, id: row!.id };
+}
+
+const tokensOf = async (cookie: string, limits?: Partial<StorefrontEnv>) => (await sessionStorageFor(storefrontEnv(limits), request).getSession(cookie)).get("tokens");
+const shift = (id: string, column: "created_at" | "updated_at", by: number) =>
+  env.SESSIONS_DB.prepare(`UPDATE sessions SET ${column} = ${column} - ? WHERE id = ?`).bind(by, id).run();
+
+describe("session lifetime", () => {
+  it("keeps a session that is in use, and uses the __Host- prefix over https", async () => {
+    const { cookie } = await signedInCookie();
+    expect(cookie.startsWith("__Host-camcloud_sid=")).toBe(true);
+    expect(await tokensOf(cookie)).toMatchObject({ accessToken: "a" });
+  });
+
+  it("ends a session idle for longer than the idle limit", async () => {
+    const limits = { SESSION_IDLE_SECONDS: "600" };
+    const { cookie, id } = await signedInCookie(limits);
+    await shift(id, "updated_at", 599);
+    expect(await tokensOf(cookie, limits)).toMatchObject({ accessToken: "a" });
+    // That read counted as activity: the idle clock starts again.
+    await shift(id, "updated_at", 599);
+    expect(await tokensOf(cookie, limits)).toMatchObject({ accessToken: "a" });
+    await shift(id, "updated_at", 601);
+    expect(await tokensOf(cookie, limits)).toBeUndefined();
+  });
+
+  it("ends a session older than the absolute limit however active it is", async () => {
+    const limits = { SESSION_MAX_SECONDS: "3600" };
+    const { cookie, id } = await signedInCookie(limits);
+    await shift(id, "created_at", 3599);
+    expect(await tokensOf(cookie, limits)).toMatchObject({ accessToken: "a" });
+    await shift(id, "created_at", 2);
+    expect(await tokensOf(cookie, limits)).toBeUndefined();
+  });
+
+  it("refuses a cookie whose signature was tampered with", async () => {
+    const { cookie } = await signedInCookie();
+    expect(await tokensOf(cookie.replace(/.$/, (c) => (c === "A" ? "B" : "A")))).toBeUndefined();
+  });
+});
