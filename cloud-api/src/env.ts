@@ -21,6 +21,8 @@ export interface CloudApiEnv {
   ORDER_RATE_PER_DEVICE?: string;
   ORDER_RATE_PER_USER?: string;
   FULFILMENT_MAX_ATTEMPTS?: string;
+  COUPON_LOOKUP_WINDOW_SECONDS?: string;
+  COUPON_LOOKUP_RATE_PER_USER?: string;
   /** Per provider, "sandbox" (default) or "live"; a live adapter reads its own secrets below. */
   PAYMENT_WECHAT?: string;
   PAYMENT_ALIPAY?: string;

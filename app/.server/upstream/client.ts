@@ -23,7 +23,11 @@ export interface UpstreamOptions {
   tokens: TokenStore;
   /** The buyer's IP address (CF-Connecting-IP), passed on as X-Forwarded-For: WeChat Pay wants it with each order. */
   buyerIp?: string | null;
+  /** What the buyer reads when the upstream says 429: a friendly sentence in their language. */
+  rateLimitedMessage?: string;
 }
+
+const RATE_LIMITED = 429;
 
 export type Payload = Record<string, string | number | boolean | null | undefined>;
 
@@ -109,19 +113,26 @@ export function createUpstreamClient(options: UpstreamOptions) {
     }
   }
 
+  /** Calls an endpoint, refreshing an expired or invalid access token once and retrying. */
+  async function callRefreshingOnce<S extends z.ZodType>(endpoint: Endpoint<S>, payload: Payload): Promise<UpstreamResult<z.output<S>>> {
+    const tokens = options.tokens.get();
+    const first = await send(endpoint, payload, tokens?.accessToken ?? "");
+    if (first.ok || (first.status !== TOKEN_EXPIRED && first.status !== TOKEN_INVALID)) return first;
+    if (!tokens?.refreshToken) {
+      options.tokens.clear();
+      throw redirect(NO_TOKEN_PATH);
+    }
+    const fresh = await refreshOnce(tokens);
+    options.tokens.set(fresh);
+    return send(endpoint, payload, fresh.accessToken);
+  }
+
   return {
-    /** Calls an endpoint, refreshing an expired or invalid access token once and retrying. */
+    /** Calls an endpoint (see callRefreshingOnce); a 429 reads as the friendly message when one is given. */
     async call<S extends z.ZodType>(endpoint: Endpoint<S>, payload: Payload): Promise<UpstreamResult<z.output<S>>> {
-      const tokens = options.tokens.get();
-      const first = await send(endpoint, payload, tokens?.accessToken ?? "");
-      if (first.ok || (first.status !== TOKEN_EXPIRED && first.status !== TOKEN_INVALID)) return first;
-      if (!tokens?.refreshToken) {
-        options.tokens.clear();
-        throw redirect(NO_TOKEN_PATH);
-      }
-      const fresh = await refreshOnce(tokens);
-      options.tokens.set(fresh);
-      return send(endpoint, payload, fresh.accessToken);
+      const result = await callRefreshingOnce(endpoint, payload);
+      if (!result.ok && result.status === RATE_LIMITED && options.rateLimitedMessage) return { ...result, msg: options.rateLimitedMessage };
+      return result;
     },
   };
 }

@@ -54,6 +54,16 @@ describe("upstream client", () => {
     expect(seen).toEqual(["203.0.113.7", null]);
   });
 
+  it("turns a 429 into the friendly message it was given, keeping the status", async () => {
+    const limited: Transport = async () => Response.json({ status: 429, msg: "too many coupon lookups in a short time", data: null }, { status: 429 });
+    const options = { transport: limited, appId: env.APP_ID, appSecret: env.APP_SECRET, countryCode: "CN", language: "en", timeoutMs: 30_000 };
+    const store = memoryStore({ ...(await signIn()) });
+    const friendly = await createUpstreamClient({ ...options, tokens: store, rateLimitedMessage: "Please wait a minute" }).call(packageList, { deviceId: "x", type: 1 });
+    expect(friendly).toEqual({ ok: false, status: 429, msg: "Please wait a minute" });
+    const plain = await createUpstreamClient({ ...options, tokens: store }).call(packageList, { deviceId: "x", type: 1 });
+    expect(plain).toEqual({ ok: false, status: 429, msg: "too many coupon lookups in a short time" });
+  });
+
   it("returns the upstream's refusal as a result, not an exception", async () => {
     const store = memoryStore({ ...(await signIn()) });
     const result = await client(countingTransport().transport, store).call(packageList, { deviceId: "CAM-OTHER-001", type: 1 });

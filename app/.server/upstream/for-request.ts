@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { cloudflareContext, sessionContext } from "../../context.ts";
-import { getLocale } from "../i18n.ts";
+import { getI18n, getLocale } from "../i18n.ts";
 import { createUpstreamClient, type Payload } from "./client.ts";
 import type { Endpoint } from "./endpoints.ts";
 import { UpstreamUnavailable } from "./envelope.ts";
@@ -24,6 +24,7 @@ export function upstreamFor(context: Readonly<RouterContextProvider>, request: R
     language: getLocale(context),
     timeoutMs: Number(env.UPSTREAM_TIMEOUT_MS) > 0 ? Number(env.UPSTREAM_TIMEOUT_MS) : 30_000,
     buyerIp: request.headers.get("CF-Connecting-IP"),
+    rateLimitedMessage: getI18n(context).t("errors.rateLimited"),
     tokens: {
       get: () => session.get("tokens"),
       set: (tokens) => session.set("tokens", tokens),

@@ -11,6 +11,7 @@ import {
   transitionStatement,
 } from "../repositories/orders.ts";
 import { cancelOpenPaymentsStatement } from "../repositories/payments.ts";
+import { forgetRateWindowsBefore } from "../repositories/rate-limits.ts";
 import { forgetNoncesBefore } from "../repositories/request-nonces.ts";
 import { settleFromProvider } from "../services/payment-events.ts";
 import { orderSettings } from "../settings.ts";
@@ -98,6 +99,7 @@ export async function runSweeps(env: CloudApiEnv): Promise<Record<string, number
   return {
     noncesForgotten: await forgetNoncesBefore(env.DB, now - 2 * SIGNATURE_WINDOW_SECONDS),
     tokensForgotten: await forgetTokensExpiredBefore(env.DB, now - 86400),
+    rateWindowsForgotten: await forgetRateWindowsBefore(env.DB, now - 86400),
     ordersClosed: await closeUnpaidOrders(env, now),
     paymentsReconciled: await reconcileOpenPayments(env, now),
     fulfilmentRequeued: await requeueStalledFulfilment(env, now),

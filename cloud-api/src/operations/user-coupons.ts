@@ -4,7 +4,10 @@ import { nowSeconds } from "../http/clock.ts";
 import { localize } from "../http/localize.ts";
 import { defineOperation } from "../http/operation.ts";
 import { countryCode, language, serviceType } from "../http/schemas.ts";
+import { ApiError, Status } from "../http/envelope.ts";
 import { listUserCoupons } from "../repositories/coupons.ts";
+import { countHit } from "../repositories/rate-limits.ts";
+import { couponLookupLimit } from "../settings.ts";
 
 /** Expired coupons stay listed (as unusable) for this long, so that a buyer sees why one is gone. */
 const EXPIRED_VISIBLE_SECONDS = 30 * 86400;
@@ -13,7 +16,7 @@ export const userCoupons = defineOperation({
   method: "GET",
   path: "/v1/cloud/coupon/user/list",
   access: "user",
-  summary: "The user's coupons in the country's currency; status 0 usable, 2 expired",
+  summary: "The user's coupons in the country's currency; status 0 usable, 2 expired. 429 past the lookup limit per user",
   input: z.object({ type: serviceType.optional(), countryCode: countryCode.optional(), language: language.optional() }),
   output: z.array(
     z.object({
@@ -31,6 +34,10 @@ export const userCoupons = defineOperation({
   ),
   async handle(ctx, input) {
     const now = nowSeconds();
+    const limit = couponLookupLimit(ctx.env);
+    if ((await countHit(ctx.env.DB, `coupons:user:${ctx.userId}`, limit.window, now)) > limit.perUser) {
+      throw new ApiError(Status.rateLimited, "too many coupon lookups in a short time; try again in a minute");
+    }
     const lang = input.language ?? ctx.language;
     const rows = await listUserCoupons(ctx.env.DB, {
       userId: ctx.userId,
