@@ -1,4 +1,6 @@
+import { createScheduledController, env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import worker from "../src/index.ts";
 import { openFakeProvider, type FakeProvider } from "../../test/fake-provider/client.ts";
 import { providerNamed } from "../src/payments/index.ts";
 import { callWith, envWith, fetchWith, orderState, paymentsOf, waitForOrderStatus } from "./helpers/live-worker.ts";
@@ -283,6 +285,39 @@ describe("Stripe card payments (live adapter)", () => {
     // The same event again refunds nothing more.
     expect((await notify(fake, firstPaid.body, firstPaid.header)).status).toBe(200);
     expect((await fake.requests()).filter((r) => r.path === "/v1/refunds")).toHaveLength(2);
+  });
+
+  it("keeps owing a stray payment whose refund Stripe cannot make now, and the cron refunds it later", async () => {
+    const fake = openFakeProvider();
+    const { orderId, session: first, cents } = await cardOrder(fake);
+    const second = checkoutSession(`cs_test_${randomHex(16)}`, cents);
+    await fake.script({ method: "POST", path: "/v1/checkout/sessions", status: 200, body: JSON.stringify(second) });
+    await callWith(stripeLive(fake), us, "/v1/cloud/order/h5/order/repay", { orderId });
+    const secondPaid = await stripeEvent("checkout.session.completed", paidSession(second));
+    expect((await notify(fake, secondPaid.body, secondPaid.header)).status).toBe(200);
+
+    const firstPaidSession = paidSession(first, "pi_owed00000000000");
+    const down = { method: "POST", path: "/v1/refunds", status: 503, body: "" };
+    await fake.script({ method: "GET", path: `/v1/checkout/sessions/${first.id}`, status: 200, body: JSON.stringify(firstPaidSession) }, down, down, down);
+    const firstPaid = await stripeEvent("checkout.session.completed", firstPaidSession);
+    // Acknowledged: the payment is recorded and the debt written down; Stripe need not send it again.
+    expect((await notify(fake, firstPaid.body, firstPaid.header)).status).toBe(200);
+    const owed = (await paymentsOf(orderId)).find((p) => p.provider_ref === first.id);
+    expect(owed).toMatchObject({ status: "succeeded", refund_due_at: expect.any(Number) });
+
+    // A minute later the cron asks again, and this time Stripe refunds.
+    await env.DB.prepare("UPDATE payments SET refund_due_at = refund_due_at - 120 WHERE id = ?").bind(owed!.id).run();
+    await fake.script(
+      { method: "GET", path: `/v1/checkout/sessions/${first.id}`, status: 200, body: JSON.stringify(firstPaidSession) },
+      { method: "POST", path: "/v1/refunds", status: 200, body: JSON.stringify({ id: "re_0002", object: "refund", status: "succeeded", amount: cents }) },
+    );
+    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), stripeLive(fake));
+    const refunded = (await paymentsOf(orderId)).find((p) => p.provider_ref === first.id);
+    expect(refunded).toMatchObject({ status: "refunded", refund_due_at: null });
+    const refunds = (await fake.requests()).filter((r) => r.path === "/v1/refunds");
+    expect(refunds).toHaveLength(4);
+    expect(new Set(refunds.map((r) => r.headers["idempotency-key"]))).toEqual(new Set(["refund-pi_owed00000000000"]));
+    expect((await orderRow(orderId))?.status).toBeGreaterThanOrEqual(8003);
   });
 
   it("treats a refund Stripe says was already made as done", async () => {

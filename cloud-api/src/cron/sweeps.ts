@@ -13,7 +13,7 @@ import {
 import { cancelOpenPaymentsStatement } from "../repositories/payments.ts";
 import { forgetRateWindowsBefore } from "../repositories/rate-limits.ts";
 import { forgetNoncesBefore } from "../repositories/request-nonces.ts";
-import { settleFromProvider } from "../services/payment-events.ts";
+import { retryDueRefunds, settleFromProvider } from "../services/payment-events.ts";
 import { orderSettings } from "../settings.ts";
 
 /** Orders handled per sweep and per run; a backlog is worked off over the next runs. */
@@ -102,6 +102,7 @@ export async function runSweeps(env: CloudApiEnv): Promise<Record<string, number
     rateWindowsForgotten: await forgetRateWindowsBefore(env.DB, now - 86400),
     ordersClosed: await closeUnpaidOrders(env, now),
     paymentsReconciled: await reconcileOpenPayments(env, now),
+    refundsRetried: await retryDueRefunds(env, now),
     fulfilmentRequeued: await requeueStalledFulfilment(env, now),
     ordersFinished: await finishEndedOrders(env, now),
   };

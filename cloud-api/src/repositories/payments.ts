@@ -12,6 +12,8 @@ export interface PaymentRow {
   currency_code: string;
   status: PaymentStatus;
   instructions: string;
+  /** Set while the payment is owed back to the buyer and the provider has not confirmed the refund. */
+  refund_due_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -92,4 +94,23 @@ export function recordNotificationStatement(
   return db
     .prepare("INSERT INTO payment_notifications (provider, event_id, order_id, received_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING")
     .bind(notification.provider, notification.eventId, notification.orderId, now);
+}
+
+/** Marks a succeeded payment as owed back to the buyer (once; the first mark keeps its time). */
+export function markRefundDueStatement(db: D1Database, paymentId: string, now: number): D1PreparedStatement {
+  return db.prepare("UPDATE payments SET refund_due_at = COALESCE(refund_due_at, ?) WHERE id = ? AND status = 'succeeded'").bind(now, paymentId);
+}
+
+/** The refund went through: the payment is refunded and owed nothing more. */
+export function refundedStatement(db: D1Database, paymentId: string, now: number): D1PreparedStatement {
+  return db.prepare("UPDATE payments SET status = 'refunded', refund_due_at = NULL, updated_at = ? WHERE id = ? AND status = 'succeeded'").bind(now, paymentId);
+}
+
+/** Payments still owed back whose refund has waited since before `before`. */
+export async function refundsDueBefore(db: D1Database, before: number, limit = 50): Promise<PaymentRow[]> {
+  const rows = await db
+    .prepare("SELECT * FROM payments WHERE refund_due_at IS NOT NULL AND refund_due_at < ? AND status = 'succeeded' ORDER BY refund_due_at LIMIT ?")
+    .bind(before, limit)
+    .all<PaymentRow>();
+  return rows.results;
 }

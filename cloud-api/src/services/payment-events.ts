@@ -8,7 +8,10 @@ import { findOrder, releaseCouponStatement, transitionStatement, type OrderRow }
 import {
   findPaymentByRef,
   latestPaymentOfOrder,
+  markRefundDueStatement,
   paymentStatusStatement,
+  refundedStatement,
+  refundsDueBefore,
   recordNotificationStatement,
   type PaymentRow,
 } from "../repositories/payments.ts";
@@ -79,16 +82,30 @@ export async function applyPaymentReport(env: CloudApiEnv, payment: PaymentRow, 
 
 /**
  * Money arrived for an order that can no longer be paid (cancelled or closed, or already paid by
- * another attempt): it goes back to the buyer.
+ * another attempt): it goes back to the buyer. The debt is written down first, so that a refund the
+ * provider cannot make now is asked for again by the cron (retryDueRefunds) until it goes through.
  */
-async function refundStrayPayment(env: CloudApiEnv, payment: PaymentRow): Promise<void> {
+export async function refundStrayPayment(env: CloudApiEnv, payment: PaymentRow): Promise<void> {
   const order = await findOrder(env.DB, payment.order_id);
   const paidTwice = order !== null && !ENDED_UNPAID.has(order.status);
   console.warn(`refunding payment ${payment.id} of order ${payment.order_id}: ${paidTwice ? "paid twice" : "order ended unpaid"}`);
-  const refund = await providerNamed(env, payment.provider).refund(payment.provider_ref ?? "", payment.amount_cents);
-  if (refund.outcome === "refunded") {
-    await paymentStatusStatement(env.DB, payment.id, ["succeeded"], "refunded", nowSeconds()).run();
+  await markRefundDueStatement(env.DB, payment.id, nowSeconds()).run();
+  let refund;
+  try {
+    refund = await providerNamed(env, payment.provider).refund(payment.provider_ref ?? "", payment.amount_cents);
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailable)) throw error;
+    console.warn(`refund of payment ${payment.id} failed for now; the cron asks again: ${error.message}`);
+    return;
   }
+  if (refund.outcome === "refunded") await refundedStatement(env.DB, payment.id, nowSeconds()).run();
+}
+
+/** Cron: refunds owed for more than a minute are asked for again. */
+export async function retryDueRefunds(env: CloudApiEnv, now: number): Promise<number> {
+  const due = await refundsDueBefore(env.DB, now - 60);
+  for (const payment of due) await refundStrayPayment(env, payment);
+  return due.length;
 }
 
 /** POST /v1/pay/notify/<provider>: verify, apply once, acknowledge the way the provider expects. */
