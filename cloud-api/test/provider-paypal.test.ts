@@ -216,6 +216,7 @@ describe("PayPal payments (live adapter)", () => {
           amount: { currency_code: "USD", value: checkout.value },
         },
       ],
+      payment_source: { paypal: { experience_context: { shipping_preference: "NO_SHIPPING", user_action: "PAY_NOW" } } },
     });
   });
 

@@ -81,6 +81,8 @@ export function payPalProvider(env: CloudApiEnv): PaymentProvider {
               amount: { currency_code: request.currency, value: decimalOfCents(request.amountCents) },
             },
           ],
+          // Cloud services ship nothing: PayPal must not ask the buyer for an address.
+          payment_source: { paypal: { experience_context: { shipping_preference: "NO_SHIPPING", user_action: "PAY_NOW" } } },
         }),
       });
       return { providerRef: created.id, instructions: { payPalOrderId: created.id } };
