@@ -2,8 +2,8 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
 import type { PaymentTypeCode } from "../../../domain/services.ts";
 import { useTranslation } from "../../i18n/context.tsx";
-import { keepTabInside } from "../keep-tab-inside.ts";
 import { useLoadingOverlay } from "../loading-overlay.tsx";
+import { ModalSheet } from "../modal-sheet.tsx";
 import { useHydrated } from "../use-hydrated.ts";
 import { useToast } from "../toasts.tsx";
 import { PAYMENT_REDIRECT_DELAY_MS, type PaymentStep } from "./payment-step.ts";
@@ -53,7 +53,6 @@ export function PaymentBar({
   const hydrated = useHydrated();
   const overlay = useLoadingOverlay();
   const toast = useToast();
-  const sheet = useRef<HTMLDivElement>(null);
   const [subView, setSubView] = useState<"paypal" | "card" | null>(null);
   // The card's order is confirmed once, when its sub-view opens.
   const [cardStep, setCardStep] = useState<Promise<PaymentStep> | null>(null);
@@ -61,11 +60,10 @@ export function PaymentBar({
   // After a redirect step the page stays busy until the browser has left it.
   const leaving = fetcher.state === "idle" && fetcher.data?.step === "redirect";
 
-  // Focus moves into the sheet when it opens and back to the Pay button when it closes.
+  // The sheet takes focus when it opens; focus goes back to the Pay button when it closes.
   const wasOpen = useRef(open);
   useEffect(() => {
-    if (open) sheet.current?.focus();
-    else if (wasOpen.current) document.getElementById("pay-button")?.focus();
+    if (!open && wasOpen.current) document.getElementById("pay-button")?.focus();
     wasOpen.current = open;
   }, [open]);
 
@@ -120,92 +118,79 @@ export function PaymentBar({
       </div>
 
       {open && (
-        <div className="fixed inset-0 z-30 flex items-end justify-center bg-black/40">
-          <div
-            ref={sheet}
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby="pay-heading"
-            tabIndex={-1}
-            onKeyDown={(event) => {
-              if (event.key === "Escape") setOpen(false);
-              keepTabInside(event);
+        <ModalSheet labelledBy="pay-heading" onClose={() => setOpen(false)}>
+        <div className="flex items-center justify-between">
+          <h2 id="pay-heading" className="text-base font-semibold">
+            {t("pay.choose")}
+          </h2>
+          <Link
+            to={closeHref}
+            replace
+            preventScrollReset
+            onClick={(event) => {
+              event.preventDefault();
+              setOpen(false);
             }}
-            className="w-full max-w-md rounded-t-2xl bg-white p-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none"
+            className="rounded-full px-3 py-2 text-sm text-neutral-600"
           >
-            <div className="flex items-center justify-between">
-              <h2 id="pay-heading" className="text-base font-semibold">
-                {t("pay.choose")}
-              </h2>
-              <Link
-                to={closeHref}
-                replace
-                preventScrollReset
-                onClick={(event) => {
-                  event.preventDefault();
-                  setOpen(false);
-                }}
-                className="rounded-full px-3 py-2 text-sm text-neutral-600"
-              >
-                {t("pay.close")}
-              </Link>
-            </div>
-            <p className="mt-2 text-center">
-              <span className="block text-3xl font-bold text-orange-700">{checkout.total}</span>
-              {checkout.subTotal && (
-                <s className="text-sm text-neutral-500">
-                  <span className="sr-only">{t("packages.originPrice", { price: checkout.subTotal })}</span>
-                  <span aria-hidden="true">{checkout.subTotal}</span>
-                </s>
-              )}
-            </p>
-            {noScriptError && (
-              <p role="alert" className="mt-2 rounded-lg bg-red-50 p-2 text-sm text-red-800">
-                {noScriptError}
-              </p>
-            )}
-            {subView ? (
-              <div className="mt-4">
-                <button type="button" onClick={() => setSubView(null)} className="mb-3 rounded-full px-3 py-2 text-sm text-sky-700">
-                  <span aria-hidden="true" className="inline-block rtl:rotate-180">
-                    ‹
-                  </span>{" "}
-                  {t("pay.back")}
-                </button>
-                <Suspense fallback={<p className="py-6 text-center text-sm text-neutral-600">{t("shell.pleaseWait")}</p>}>
-                  {subView === "paypal" ? (
-                    <PayPalView client={providers.paypal} confirm={() => confirm(3)} />
-                  ) : (
-                    cardStep && <CardView client={providers.stripe} step={cardStep} />
-                  )}
-                </Suspense>
-              </div>
-            ) : (
-              <fetcher.Form method="post" className="mt-4 grid gap-2">
-                <input type="hidden" name="intent" value="confirm" />
-                <input type="hidden" name="package" value={checkout.packageId} />
-                <input type="hidden" name="coupon" value={checkout.couponParam} />
-                <input type="hidden" name="enhanced" value={hydrated ? "1" : "0"} />
-                {checkout.methods.map((method) => (
-                  <button
-                    key={method}
-                    type={hydrated && SUB_VIEWS[method] ? "button" : "submit"}
-                    onClick={hydrated && SUB_VIEWS[method] ? () => openSubView(SUB_VIEWS[method] ?? null) : undefined}
-                    name="payMethod"
-                    value={method}
-                    disabled={busy}
-                    className="flex min-h-12 items-center justify-between rounded-xl border border-neutral-300 px-4 py-3 text-start font-medium disabled:opacity-60"
-                  >
-                    <span>{t(`pay.method.${method}`)}</span>
-                    <span aria-hidden="true" className="text-neutral-400 rtl:rotate-180">
-                      ›
-                    </span>
-                  </button>
-                ))}
-              </fetcher.Form>
-            )}
-          </div>
+            {t("pay.close")}
+          </Link>
         </div>
+        <p className="mt-2 text-center">
+          <span className="block text-3xl font-bold text-orange-700">{checkout.total}</span>
+          {checkout.subTotal && (
+            <s className="text-sm text-neutral-500">
+              <span className="sr-only">{t("packages.originPrice", { price: checkout.subTotal })}</span>
+              <span aria-hidden="true">{checkout.subTotal}</span>
+            </s>
+          )}
+        </p>
+        {noScriptError && (
+          <p role="alert" className="mt-2 rounded-lg bg-red-50 p-2 text-sm text-red-800">
+            {noScriptError}
+          </p>
+        )}
+        {subView ? (
+          <div className="mt-4">
+            <button type="button" onClick={() => setSubView(null)} className="mb-3 rounded-full px-3 py-2 text-sm text-sky-700">
+              <span aria-hidden="true" className="inline-block rtl:rotate-180">
+                ‹
+              </span>{" "}
+              {t("pay.back")}
+            </button>
+            <Suspense fallback={<p className="py-6 text-center text-sm text-neutral-600">{t("shell.pleaseWait")}</p>}>
+              {subView === "paypal" ? (
+                <PayPalView client={providers.paypal} confirm={() => confirm(3)} />
+              ) : (
+                cardStep && <CardView client={providers.stripe} step={cardStep} />
+              )}
+            </Suspense>
+          </div>
+        ) : (
+          <fetcher.Form method="post" className="mt-4 grid gap-2">
+            <input type="hidden" name="intent" value="confirm" />
+            <input type="hidden" name="package" value={checkout.packageId} />
+            <input type="hidden" name="coupon" value={checkout.couponParam} />
+            <input type="hidden" name="enhanced" value={hydrated ? "1" : "0"} />
+            {checkout.methods.map((method) => (
+              <button
+                key={method}
+                type={hydrated && SUB_VIEWS[method] ? "button" : "submit"}
+                onClick={hydrated && SUB_VIEWS[method] ? () => openSubView(SUB_VIEWS[method] ?? null) : undefined}
+                name="payMethod"
+                value={method}
+                disabled={busy}
+                className="flex min-h-12 items-center justify-between rounded-xl border border-neutral-300 px-4 py-3 text-start font-medium disabled:opacity-60"
+              >
+                <span>{t(`pay.method.${method}`)}</span>
+                <span aria-hidden="true" className="text-neutral-400 rtl:rotate-180">
+                  ›
+                </span>
+              </button>
+            ))}
+          </fetcher.Form>
+        )}
+        </ModalSheet>
       )}
     </>
   );

@@ -18,7 +18,7 @@ import { ErrorView } from "../../../components/error-view.tsx";
 import { PAYMENT_REDIRECT_DELAY_MS, type PaymentStep } from "../../../components/purchase/payment-step.ts";
 import { useToast } from "../../../components/toasts.tsx";
 import { useHydrated } from "../../../components/use-hydrated.ts";
-import { keepTabInside } from "../../../components/keep-tab-inside.ts";
+import { ModalSheet } from "../../../components/modal-sheet.tsx";
 import type { ProviderClients } from "../../../components/purchase/provider-clients.ts";
 import { usePullToRefresh } from "../../../components/use-pull-to-refresh.ts";
 import { useTranslation } from "../../../i18n/context.tsx";
@@ -293,35 +293,20 @@ function OrderCard({ order, enhanced, stripe }: { order: Order; enhanced: boolea
 /** Repaying a card order: Stripe's embedded checkout in a sheet, as on the purchase screens. */
 function RepayCardSheet({ step, stripe, onClose }: { step: Promise<PaymentStep>; stripe: ProviderClients["stripe"]; onClose: () => void }) {
   const { t } = useTranslation();
-  const sheet = useRef<HTMLDivElement>(null);
-  useEffect(() => sheet.current?.focus(), []);
   return (
-    <div className="fixed inset-0 z-30 flex items-end justify-center bg-black/40">
-      <div
-        ref={sheet}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="repay-card-heading"
-        tabIndex={-1}
-        onKeyDown={(event) => {
-          if (event.key === "Escape") onClose();
-          keepTabInside(event);
-        }}
-        className="w-full max-w-md rounded-t-2xl bg-white p-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none"
-      >
-        <div className="mb-3 flex items-center justify-between">
-          <h2 id="repay-card-heading" className="text-base font-semibold">
-            {t("pay.method.4")}
-          </h2>
-          <button type="button" onClick={onClose} className="rounded-full px-3 py-2 text-sm text-neutral-600">
-            {t("pay.close")}
-          </button>
-        </div>
-        <Suspense fallback={<p className="py-6 text-center text-sm text-neutral-600">{t("shell.pleaseWait")}</p>}>
-          <CardView client={stripe} step={step} />
-        </Suspense>
+    <ModalSheet labelledBy="repay-card-heading" onClose={onClose}>
+      <div className="mb-3 flex items-center justify-between">
+        <h2 id="repay-card-heading" className="text-base font-semibold">
+          {t("pay.method.4")}
+        </h2>
+        <button type="button" onClick={onClose} className="rounded-full px-3 py-2 text-sm text-neutral-600">
+          {t("pay.close")}
+        </button>
       </div>
-    </div>
+      <Suspense fallback={<p className="py-6 text-center text-sm text-neutral-600">{t("shell.pleaseWait")}</p>}>
+        <CardView client={stripe} step={step} />
+      </Suspense>
+    </ModalSheet>
   );
 }
 

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { durationState } from "../../../../domain/progress.ts";
 import { timeZoneForCountry } from "../../../../domain/regions.ts";
 import { ServiceType } from "../../../../domain/services.ts";
@@ -9,11 +8,11 @@ import { confirmPurchase } from "../../../.server/purchase/confirm.ts";
 import { startPurchasePage } from "../../../.server/purchase/page.ts";
 import { currentPackage } from "../../../.server/upstream/endpoints.ts";
 import { ErrorView } from "../../../components/error-view.tsx";
+import { RecordingTabs, type RecordingTab } from "../../../components/recording-tabs.tsx";
 import { CouponRow } from "../../../components/purchase/coupon-row.tsx";
 import { PackageList } from "../../../components/purchase/package-list.tsx";
 import { PaymentBar } from "../../../components/purchase/payment-sheet.tsx";
 import { IntroItems, ServiceHeader } from "../../../components/purchase/service-header.tsx";
-import { useTranslation } from "../../../i18n/context.tsx";
 import type { Route } from "./+types/storage-buy";
 import { screenUrl } from "../../../.server/screen-url.ts";
 
@@ -50,7 +49,7 @@ export async function loader(args: Route.LoaderArgs) {
       state: current.ok ? durationState(current.data?.durationStatus ?? 0) : null,
       until: period ? formatUnixSeconds(period.endTime, timeZoneForCountry(launch.countryCode)) : "",
     },
-    tabs: (Object.keys(TABS) as Tab[]).map((key) => ({ key, href: tabHref(key), selected: key === tab })),
+    tabs: (Object.keys(TABS) as Tab[]).map((key): RecordingTab => ({ key, href: tabHref(key), selected: key === tab })),
     intro: [
       { title: t("storage.safe"), body: t("storage.safeBody") },
       { title: t("storage.smart"), body: t("storage.smartBody") },
@@ -69,24 +68,10 @@ export function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 export default function StorageBuy({ loaderData: view }: Route.ComponentProps) {
-  const { t } = useTranslation();
   return (
     <main className="mx-auto max-w-md pb-28">
       <ServiceHeader view={view.header} title={view.title} />
-      <nav aria-label={t("storage.tabs")} className="m-3 grid grid-cols-2 gap-1 rounded-full bg-white p-1">
-        {view.tabs.map((tab) => (
-          <Link
-            key={tab.key}
-            to={tab.href}
-            replace
-            preventScrollReset
-            aria-current={tab.selected ? "page" : undefined}
-            className={`rounded-full py-2 text-center text-sm font-medium ${tab.selected ? "bg-sky-700 text-white" : "text-neutral-700"}`}
-          >
-            {t(`storage.${tab.key}`)}
-          </Link>
-        ))}
-      </nav>
+      <RecordingTabs tabs={view.tabs} className="m-3 bg-white" />
       <PackageList packages={view.packages} error={view.packagesError} />
       {view.coupon && <CouponRow coupon={view.coupon} />}
       <IntroItems items={view.intro} privacyHref={view.privacyHref} />

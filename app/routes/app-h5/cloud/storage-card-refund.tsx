@@ -17,6 +17,8 @@ import { upstreamFor } from "../../../.server/upstream/for-request.ts";
 import { sessionContext } from "../../../context.ts";
 import { ActionSheet } from "../../../components/action-sheet.tsx";
 import { CopyButton } from "../../../components/copy-button.tsx";
+import { DeviceOptionText, deviceOptionClass } from "../../../components/device-option.tsx";
+import { RecordingTabs, type RecordingTab } from "../../../components/recording-tabs.tsx";
 import { ErrorView } from "../../../components/error-view.tsx";
 import { PackageList } from "../../../components/purchase/package-list.tsx";
 import { useToast } from "../../../components/toasts.tsx";
@@ -98,7 +100,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       error: devices.ok ? null : devices.msg || t("errors.unexpected"),
       devices: (devices.ok ? devices.data.items : []).map((d) => ({ id: d.deviceId, name: d.deviceName, chosen: d.deviceId === deviceId })),
     },
-    tabs: TABS.map((key) => ({ key, href: withQuery(url, { tab: key }), selected: key === tab })),
+    tabs: TABS.map((key): RecordingTab => ({ key, href: withQuery(url, { tab: key }), selected: key === tab })),
     tab,
     usStyle: launch.countryCode === "US",
     agreementHref: policyHref("storageAgreement", locale),
@@ -239,12 +241,9 @@ function DeviceSection({ view }: { view: View }) {
                 <button
                   type="submit"
                   aria-current={device.chosen ? "true" : undefined}
-                  className={`flex min-h-12 w-full items-center justify-between rounded-xl border px-4 py-3 ${device.chosen ? "border-sky-600 bg-sky-50" : "border-neutral-300"}`}
+                  className={deviceOptionClass(device.chosen)}
                 >
-                  <span dir="auto">{device.name}</span>
-                  <span dir="ltr" className="font-mono text-xs text-neutral-500">
-                    {device.id}
-                  </span>
+                  <DeviceOptionText name={device.name} id={device.id} />
                 </button>
               </Form>
             </li>
@@ -264,20 +263,7 @@ function Features({ view }: { view: View }) {
       <h2 id="features-heading" className="text-base font-semibold">
         {t("cardRefund.featuresTitle")}
       </h2>
-      <nav aria-label={t("storage.tabs")} className="mt-3 grid grid-cols-2 gap-1 rounded-full bg-page p-1">
-        {view.tabs.map((tab) => (
-          <Link
-            key={tab.key}
-            to={tab.href}
-            replace
-            preventScrollReset
-            aria-current={tab.selected ? "page" : undefined}
-            className={`rounded-full py-2 text-center text-sm font-medium ${tab.selected ? "bg-sky-700 text-white" : "text-neutral-700"}`}
-          >
-            {t(`storage.${tab.key}`)}
-          </Link>
-        ))}
-      </nav>
+      <RecordingTabs tabs={view.tabs} className="mt-3 bg-page" />
       <p className="mt-3 text-sm text-neutral-700">{t(`cardRefund.${view.tab}Body`)}</p>
       <ul className={view.usStyle ? "mt-4 grid grid-cols-2 gap-3" : "mt-4 grid gap-3"}>
         {items.map((item) => (

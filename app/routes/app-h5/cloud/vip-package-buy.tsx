@@ -15,6 +15,7 @@ import { deviceList, receiveVipCard, vipInfo } from "../../../.server/upstream/e
 import { upstreamFor } from "../../../.server/upstream/for-request.ts";
 import { sessionContext } from "../../../context.ts";
 import { ActionSheet } from "../../../components/action-sheet.tsx";
+import { DeviceOptionText, deviceOptionClass } from "../../../components/device-option.tsx";
 import { ErrorView } from "../../../components/error-view.tsx";
 import { CouponRow } from "../../../components/purchase/coupon-row.tsx";
 import { PackageList } from "../../../components/purchase/package-list.tsx";
@@ -251,12 +252,9 @@ function ReceiveDevice({ receive }: { receive: Receive }) {
                 replace
                 preventScrollReset
                 aria-current={device.chosen ? "true" : undefined}
-                className={`flex min-h-12 items-center justify-between rounded-xl border px-4 py-3 ${device.chosen ? "border-sky-600 bg-sky-50" : "border-neutral-300"}`}
+                className={deviceOptionClass(device.chosen)}
               >
-                <span dir="auto">{device.name}</span>
-                <span dir="ltr" className="font-mono text-xs text-neutral-500">
-                  {device.id}
-                </span>
+                <DeviceOptionText name={device.name} id={device.id} />
               </Link>
             </li>
           ))}

@@ -1,0 +1,29 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { keepTabInside } from "./keep-tab-inside.ts";
+
+/**
+ * A bottom sheet opened by the page's own state: it takes focus when it appears, keeps Tab inside,
+ * and Escape closes it. (URL-driven sheets use ActionSheet.)
+ */
+export function ModalSheet({ labelledBy, onClose, children }: { labelledBy: string; onClose: () => void; children: ReactNode }) {
+  const sheet = useRef<HTMLDivElement>(null);
+  useEffect(() => sheet.current?.focus(), []);
+  return (
+    <div className="fixed inset-0 z-30 flex items-end justify-center bg-black/40">
+      <div
+        ref={sheet}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={labelledBy}
+        tabIndex={-1}
+        onKeyDown={(event) => {
+          if (event.key === "Escape") onClose();
+          keepTabInside(event);
+        }}
+        className="w-full max-w-md rounded-t-2xl bg-white p-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none"
+      >
+        {children}
+      </div>
+    </div>
+  );
+}
