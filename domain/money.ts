@@ -8,9 +8,11 @@ export type CurrencyCode = "CNY" | "USD";
 /** Converts a wire amount (yuan/dollars) to integer cents, rejecting what cannot be money. */
 export function toCents(amount: number): number {
   if (!Number.isFinite(amount)) throw new RangeError(`not an amount: ${amount}`);
-  const cents = Math.round(amount * 100);
-  // 0.1 * 100 = 10.000000000000002; anything beyond 2 decimals is a caller error, not rounding noise.
-  if (Math.abs(cents - amount * 100) > 1e-6 * Math.max(1, Math.abs(amount))) {
+  const scaled = amount * 100;
+  const cents = Math.round(scaled);
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`amount too large: ${amount}`);
+  // 0.1 * 100 = 10.000000000000002: a few ulps are rounding noise, anything more is a third decimal.
+  if (Math.abs(cents - scaled) > 8 * Number.EPSILON * Math.max(1, Math.abs(scaled))) {
     throw new RangeError(`more than 2 decimals: ${amount}`);
   }
   return cents;
