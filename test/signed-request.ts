@@ -9,11 +9,11 @@ export interface SignedOptions {
   rawBody?: string;
 }
 
-/** Sends a /v1 request to the cloud-api Worker the way the storefront does, signed with the test secret. */
-export async function signedFetch(path: string, body: unknown = {}, options: SignedOptions = {}) {
+/** The headers the storefront sends on every /v1 call, signed with the test secret; `overrides` replaces any of them. */
+export async function signedHeaders(accessToken = "", overrides: Record<string, string> = {}): Promise<Record<string, string>> {
   const noticeStr = newNoticeStr();
   const timestamp = String(Math.floor(Date.now() / 1000));
-  const headers: Record<string, string> = {
+  return {
     appid: env.APP_ID,
     noticeStr,
     timestamp,
@@ -22,10 +22,15 @@ export async function signedFetch(path: string, body: unknown = {}, options: Sig
     appVersion: "2.0",
     countryCode: "CN",
     appLanguage: "en",
-    accessToken: options.accessToken ?? "",
+    accessToken,
     "content-type": "application/json",
-    ...options.headers,
+    ...overrides,
   };
+}
+
+/** Sends a /v1 request to the cloud-api Worker the way the storefront does, signed with the test secret. */
+export async function signedFetch(path: string, body: unknown = {}, options: SignedOptions = {}) {
+  const headers = await signedHeaders(options.accessToken, options.headers);
   const method = options.method ?? "POST";
   const response = await SELF.fetch(`https://cloud-api.test${path}`, {
     method,

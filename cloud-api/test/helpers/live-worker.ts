@@ -1,5 +1,5 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { newNoticeStr, requestSignature } from "../../../domain/signature.ts";
+import { signedHeaders } from "../../../test/signed-request.ts";
 import type { CloudApiEnv } from "../../src/env.ts";
 import worker from "../../src/index.ts";
 import type { Buyer } from "./orders.ts";
@@ -23,23 +23,9 @@ export async function fetchWith(workerEnv: CloudApiEnv, path: string, init?: Req
  * `headers` adds to the signed ones (X-Forwarded-For, as the storefront names the buyer's IP).
  */
 export async function callWith(workerEnv: CloudApiEnv, buyer: Buyer, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const noticeStr = newNoticeStr();
-  const timestamp = String(Math.floor(Date.now() / 1000));
   const response = await fetchWith(workerEnv, path, {
     method: "POST",
-    headers: {
-      appid: workerEnv.APP_ID,
-      noticeStr,
-      timestamp,
-      signature: await requestSignature(workerEnv.APP_ID, workerEnv.APP_SECRET, noticeStr, timestamp),
-      platform: "H5",
-      appVersion: "2.0",
-      countryCode: buyer.country ?? "CN",
-      appLanguage: "en",
-      accessToken: buyer.accessToken,
-      "content-type": "application/json",
-      ...headers,
-    },
+    headers: await signedHeaders(buyer.accessToken, { countryCode: buyer.country ?? "CN", ...headers }),
     body: JSON.stringify(body),
   });
   return { http: response.status, body: (await response.json()) as { status: number; msg: string; data: any } };
