@@ -92,10 +92,11 @@ export type ScreenLaunch = Omit<LaunchOptions, "storefront" | "device" | "tokens
   tokens?: Partial<SignIn>;
 };
 
-/** Signs the demo buyer in and makes launch links for their devices, as the companion app would. */
-export async function demoBuyer(api: string, storefront: string, vars: Record<string, string>) {
-  const { tokens, devices } = await signIn(api, vars, DEMO_ACCOUNTS.buyer);
+/** Signs a demo account (the buyer unless told) in and makes launch links for its devices, as the companion app would. */
+export async function demoBuyer(api: string, storefront: string, vars: Record<string, string>, account: string = DEMO_ACCOUNTS.buyer) {
+  const { tokens, devices } = await signIn(api, vars, account);
   return {
+    tokens,
     devices,
     link({ deviceId, tokens: replaced, ...options }: ScreenLaunch): string {
       // An empty id launches without a device, as the cloud card refund screen may be opened.
