@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { demoSeedStatements } from "../../cloud-api/demo/seed.ts";
-import { run } from "./process.ts";
+import { capture, run } from "./process.ts";
 import { ROOT, STATE_DIR } from "./project.ts";
 
 const wrangler = `${ROOT}node_modules/.bin/wrangler`;
@@ -24,4 +24,10 @@ export async function seedDemo(stateDir = STATE_DIR): Promise<void> {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
   });
+}
+
+/** Rows of one query against the local cloud-api D1 (for checks after a run, e.g. the bench's order count). */
+export async function queryLocal<T>(stateDir: string, sql: string): Promise<T[]> {
+  const out = await capture(wrangler, ["d1", "execute", "DB", "--local", "--persist-to", stateDir, "-c", "cloud-api/wrangler.jsonc", "--command", sql, "--json"], { cwd: ROOT });
+  return (JSON.parse(out) as { results: T[] }[])[0]?.results ?? [];
 }
