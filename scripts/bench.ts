@@ -21,6 +21,9 @@ const storefront = `http://127.0.0.1:${bench.storefrontPort}`;
 const bin = (name: string) => `${ROOT}node_modules/.bin/${name}`;
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
+/** Screens the spec leaves blank: Lighthouse cannot score a page that paints nothing (NO_FCP). */
+const BLANK_BY_SPEC = new Set(["cloud/vip-package-card/refund"]);
+
 /** One entry per screen: the first link of each route in the launch-link table. */
 const screens = SCREEN_LINKS.filter((link, i) => SCREEN_LINKS.findIndex((l) => l.screen === link.screen) === i);
 
@@ -47,7 +50,26 @@ async function sessionFor(link: string): Promise<{ cookie: string; url: string }
   return { cookie, url: new URL(location, storefront).toString() };
 }
 
+/**
+ * The median of three Lighthouse runs, as Lighthouse's own guidance on variability advises: on this kind of
+ * machine the first paint of an unchanged page lands now at 0.2 s, now at 1.3 s. A run that fails to see a
+ * first paint at all (NO_FCP, headless Chromium on a busy machine) is tried once more.
+ */
 async function lighthouse(url: string, cookie: string) {
+  const runs = [];
+  for (let i = 0; i < 3; i++) {
+    try {
+      runs.push(await lighthouseOnce(url, cookie));
+    } catch (error) {
+      console.warn(`lighthouse failed once on ${url}, trying again: ${String(error)}`);
+      runs.push(await lighthouseOnce(url, cookie));
+    }
+  }
+  runs.sort((a, b) => a.performance - b.performance);
+  return runs[1] as { performance: number; accessibility: number };
+}
+
+async function lighthouseOnce(url: string, cookie: string) {
   const out = `${ROOT}bench/.lighthouse/${Date.now()}.json`;
   mkdirSync(`${ROOT}bench/.lighthouse`, { recursive: true });
   await run(
@@ -94,7 +116,8 @@ try {
   for (const page of pages) {
     const { cookie, url } = await page.open();
     const html = await (await fetch(url, { headers: { cookie } })).text();
-    rows.push({ screen: page.name, ...(await lighthouse(url, cookie)), firstLoadJs: firstLoadJs(html), ssr: await load(url, cookie) });
+    const scores = BLANK_BY_SPEC.has(page.name) ? { performance: null, accessibility: null } : await lighthouse(url, cookie);
+    rows.push({ screen: page.name, ...scores, firstLoadJs: firstLoadJs(html), ssr: await load(url, cookie) });
   }
   loadStage = await runLoadStage({ storefront, api, stateDir: bench.stateDir, vars, buyer, open: sessionFor });
 } finally {
@@ -109,7 +132,10 @@ const results = {
   loadStage,
   screens: rows.map((r) => ({
     ...r,
-    withinBudget: r.performance >= BUDGET.performance && r.accessibility >= BUDGET.accessibility && r.firstLoadJs.gzipKb <= BUDGET.firstLoadJsKb,
+    withinBudget:
+      (r.performance === null || r.performance >= BUDGET.performance) &&
+      (r.accessibility === null || r.accessibility >= BUDGET.accessibility) &&
+      r.firstLoadJs.gzipKb <= BUDGET.firstLoadJsKb,
   })),
 };
 writeFileSync(`${ROOT}bench/results.json`, `${JSON.stringify(results, null, 2)}\n`);
@@ -119,8 +145,8 @@ console.log(`SSR load: ${LOAD.connections} connections for ${LOAD.seconds} s per
 console.table(
   results.screens.map((r) => ({
     screen: r.screen,
-    performance: r.performance,
-    accessibility: r.accessibility,
+    performance: r.performance ?? "blank by spec",
+    accessibility: r.accessibility ?? "blank by spec",
     "first-load JS KB": r.firstLoadJs.gzipKb,
     "req/s": r.ssr.requestsPerSecond,
     "p50 ms": r.ssr.p50Ms,
