@@ -5,9 +5,10 @@ import { isRouteErrorResponse, useLocation } from "react-router";
 export function ErrorView({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const unavailable = isRouteErrorResponse(error) && error.status === 503;
-  const message = notFound ? t("errors.notFound") : unavailable ? t("errors.unavailable") : t("errors.unexpected");
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const notFound = status === 404;
+  // 503: the upstream did not answer in time or at all; 502: it answered, but not the contract.
+  const message = notFound ? t("errors.notFound") : status === 503 ? t("errors.unavailable") : status === 502 ? t("errors.badAnswer") : t("errors.unexpected");
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-lg font-semibold">{notFound ? t("errors.notFoundTitle") : t("errors.title")}</h1>

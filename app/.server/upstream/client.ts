@@ -76,14 +76,17 @@ export function createUpstreamClient(options: UpstreamOptions) {
     }
     const signal = AbortSignal.timeout(options.timeoutMs);
     let text: string;
+    let httpStatus: number;
     try {
       const response = await options.transport(path, { method: endpoint.method, headers, body, signal });
+      httpStatus = response.status;
       text = await response.text();
     } catch (error) {
       if (signal.aborted) throw new UpstreamUnavailable("timeout", `${endpoint.path} took longer than ${options.timeoutMs} ms`);
       throw new UpstreamUnavailable("network", `${endpoint.path}: ${String(error)}`);
     }
-    return parseEnvelope(text, endpoint.data, endpoint.path);
+    // The envelope decides, whatever the HTTP status (a 429 comes as one); the status only helps the log.
+    return parseEnvelope(text, endpoint.data, httpStatus < 400 ? endpoint.path : `${endpoint.path} (HTTP ${httpStatus})`);
   }
 
   async function refresh(tokens: Tokens): Promise<Tokens> {

@@ -9,8 +9,9 @@ import { transportFor } from "./transport.ts";
 
 /**
  * The upstream client of one request: signed with the Worker's secrets, routed by the region table,
- * tokens read from and refreshed into the session. An unreachable or garbled upstream becomes a 503
- * that the route's error boundary explains, with a way to try again.
+ * tokens read from and refreshed into the session. An upstream that is unreachable or too slow becomes
+ * a 503, one that answers an error page or anything but the contract a 502; the route's error boundary
+ * explains either, with a way to try again.
  */
 export function upstreamFor(context: Readonly<RouterContextProvider>, request: Request) {
   const { env } = context.get(cloudflareContext);
@@ -38,7 +39,7 @@ export function upstreamFor(context: Readonly<RouterContextProvider>, request: R
       } catch (error) {
         if (error instanceof UpstreamUnavailable) {
           console.error(error.message);
-          throw data({ reason: error.reason }, { status: 503 });
+          throw data({ reason: error.reason }, { status: error.reason === "garbage" ? 502 : 503 });
         }
         throw error;
       }
