@@ -10,6 +10,10 @@ const servers = await serveFreshDemo({
   apiPort: E2E.apiPort,
   vars: {
     UPSTREAM_REGIONS: JSON.stringify(E2E.unreachableRegion.table),
+    // The fault journeys: a browser's fault cookie breaks its own upstream (app/.server/upstream/faults.ts),
+    // and a hanging upstream gives up after 1.5 s instead of the production 30 s.
+    UPSTREAM_FAULTS: "cookie",
+    UPSTREAM_TIMEOUT_MS: "1500",
     // The journeys buy many times on one device within minutes; the limits are tested on the cloud-api.
     ORDER_RATE_PER_DEVICE: "1000",
     ORDER_RATE_PER_USER: "1000",

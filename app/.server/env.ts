@@ -6,6 +6,8 @@ export interface StorefrontEnv {
   SESSIONS_DB: D1Database;
   UPSTREAM_REGIONS?: string;
   UPSTREAM_TIMEOUT_MS?: string;
+  /** Test configuration only: "cookie" lets a browser's fault cookie break its upstream (upstream/faults.ts). */
+  UPSTREAM_FAULTS?: string;
   PAYPAL_CLIENT_ID?: string;
   PAYPAL_SDK_URL?: string;
   STRIPE_PUBLISHABLE_KEY?: string;

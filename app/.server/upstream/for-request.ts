@@ -5,6 +5,7 @@ import { getI18n, getLocale } from "../i18n.ts";
 import { createUpstreamClient, type Payload } from "./client.ts";
 import type { Endpoint } from "./endpoints.ts";
 import { UpstreamUnavailable } from "./envelope.ts";
+import { withFaults } from "./faults.ts";
 import { transportFor } from "./transport.ts";
 
 /**
@@ -18,7 +19,7 @@ export function upstreamFor(context: Readonly<RouterContextProvider>, request: R
   const session = context.get(sessionContext);
   const countryCode = session.get("launch")?.countryCode ?? "CN";
   const client = createUpstreamClient({
-    transport: transportFor(env, new URL(request.url).hostname, countryCode),
+    transport: withFaults(env, request, transportFor(env, new URL(request.url).hostname, countryCode)),
     appId: env.APP_ID,
     appSecret: env.APP_SECRET,
     countryCode,

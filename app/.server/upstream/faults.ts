@@ -1,0 +1,56 @@
+import type { StorefrontEnv } from "../env.ts";
+import { refreshToken } from "./endpoints.ts";
+import { TOKEN_EXPIRED, TOKEN_INVALID } from "./envelope.ts";
+import type { Transport } from "./transport.ts";
+
+/** The cookie that picks a browser's fault, and the faults it may name. */
+export const FAULT_COOKIE = "camcloud-fault";
+const FAULTS = ["slow", "500", "garbage", "token"] as const;
+export type Fault = (typeof FAULTS)[number];
+
+/** The fault a request's cookie names, if any. */
+export function faultOf(request: Request): Fault | null {
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const [name, value] = part.trim().split("=");
+    if (name === FAULT_COOKIE) return FAULTS.find((fault) => fault === value) ?? null;
+  }
+  return null;
+}
+
+/** Never answers: the call ends when the client's timeout aborts it. */
+function hang(signal: AbortSignal | null | undefined): Promise<Response> {
+  return new Promise((_, reject) => {
+    if (!signal) return reject(new Error("a slow fault needs the call's abort signal"));
+    if (signal.aborted) return reject(signal.reason);
+    signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+  });
+}
+
+const envelope = (status: number, msg: string) => Response.json({ status, msg, data: null });
+
+function faulty(fault: Fault): Transport {
+  switch (fault) {
+    case "slow":
+      return (_path, init) => hang(init.signal);
+    case "500":
+      return async () => new Response("Internal Server Error", { status: 500, headers: { "content-type": "text/plain" } });
+    case "garbage":
+      // A proxy's error page, as a misrouted region would send: HTTP 200, but no envelope.
+      return async () => new Response("<!doctype html><title>Welcome</title><h1>It works!</h1>", { headers: { "content-type": "text/html" } });
+    case "token":
+      return async (path) =>
+        path.split("?")[0] === refreshToken.path ? envelope(TOKEN_INVALID, "refresh token invalid") : envelope(TOKEN_EXPIRED, "access token expired");
+  }
+}
+
+/**
+ * A broken upstream on demand, for the end-to-end fault journeys (docs/decisions/015). Only when the
+ * storefront's `UPSTREAM_FAULTS` variable is "cookie", which only scripts/serve-e2e.ts sets, does a
+ * browser that sends the fault cookie get a faulty transport; every other request, and every request
+ * where the variable is unset (any real deployment), gets the real transport untouched.
+ */
+export function withFaults(env: StorefrontEnv, request: Request, transport: Transport): Transport {
+  if (env.UPSTREAM_FAULTS !== "cookie") return transport;
+  const fault = faultOf(request);
+  return fault ? faulty(fault) : transport;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import type { StorefrontEnv } from "../env.ts";
+import type { Tokens } from "../session/state.ts";
+import { createUpstreamClient, NO_TOKEN_PATH } from "./client.ts";
+import { packageList } from "./endpoints.ts";
+import { UpstreamUnavailable } from "./envelope.ts";
+import { FAULT_COOKIE, withFaults } from "./faults.ts";
+import type { Transport } from "./transport.ts";
+
+const real: Transport = async () => Response.json({ status: 200, msg: "ok", data: { packageList: [] } });
+const withCookie = (cookie: string) => new Request("https://shop.example/app-h5/cloud/storage/buy", { headers: { cookie } });
+const env = (UPSTREAM_FAULTS?: string) => ({ UPSTREAM_FAULTS }) as StorefrontEnv;
+
+function call(transport: Transport, timeoutMs = 30_000) {
+  let tokens: Tokens | undefined = { accessToken: "a", refreshToken: `r-${crypto.randomUUID()}`, tgAccessToken: "t" };
+  const store = { get: () => tokens, set: (t: Tokens) => void (tokens = t), clear: () => void (tokens = undefined) };
+  const client = createUpstreamClient({ transport, appId: "app", appSecret: "secret", countryCode: "CN", language: "en", timeoutMs, tokens: store });
+  return {
+    outcome: client.call(packageList, {}).catch((error: unknown) => error),
+    tokens: () => tokens,
+  };
+}
+
+describe("the upstream fault switch", () => {
+  it("is inert unless UPSTREAM_FAULTS is \"cookie\": the real transport, whatever the cookie says", () => {
+    for (const value of [undefined, "", "1", "true", "Cookie"]) {
+      expect(withFaults(env(value), withCookie(`${FAULT_COOKIE}=500`), real)).toBe(real);
+    }
+  });
+
+  it("leaves browsers without a known fault cookie on the real transport", () => {
+    for (const cookie of ["", "session=abc", `${FAULT_COOKIE}=`, `${FAULT_COOKIE}=fire`, `x${FAULT_COOKIE}=500`]) {
+      expect(withFaults(env("cookie"), withCookie(cookie), real)).toBe(real);
+    }
+  });
+
+  it("slow: hangs until the client's timeout aborts the call", async () => {
+    const error = await call(withFaults(env("cookie"), withCookie(`a=1; ${FAULT_COOKIE}=slow`), real), 30).outcome;
+    expect(error).toBeInstanceOf(UpstreamUnavailable);
+    expect(error).toMatchObject({ reason: "timeout" });
+  });
+
+  it("500 and garbage: answers that are not the envelope", async () => {
+    for (const fault of ["500", "garbage"]) {
+      const error = await call(withFaults(env("cookie"), withCookie(`${FAULT_COOKIE}=${fault}`), real)).outcome;
+      expect(error).toMatchObject({ reason: "garbage" });
+    }
+    const error = await call(withFaults(env("cookie"), withCookie(`${FAULT_COOKIE}=500`), real)).outcome;
+    expect((error as Error).message).toMatch(/HTTP 500/);
+  });
+
+  it("token: an expired access token whose refresh is refused ends at no-login/1 and forgets the tokens", async () => {
+    const { outcome, tokens } = call(withFaults(env("cookie"), withCookie(`${FAULT_COOKIE}=token`), real));
+    const response = (await outcome) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(NO_TOKEN_PATH);
+    expect(tokens()).toBeUndefined();
+  });
+});
