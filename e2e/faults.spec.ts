@@ -1,0 +1,134 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
+import { SCREEN_LINKS, type ScreenLink } from "../scripts/lib/screens.ts";
+import { launchLink } from "./launch.ts";
+import { E2E } from "./ports.ts";
+
+/**
+ * A broken cloud-api, on every screen. The e2e storefront runs with UPSTREAM_FAULTS=cookie and a 1.5 s
+ * upstream timeout (scripts/serve-e2e.ts); this cookie then breaks the upstream for this browser only
+ * (app/.server/upstream/faults.ts defines the name and the faults).
+ */
+const FAULT_COOKIE = "camcloud-fault";
+type Fault = "slow" | "500" | "garbage" | "token";
+
+const setFault = (page: Page, fault: Fault) => page.context().addCookies([{ name: FAULT_COOKIE, value: fault, url: E2E.storefront }]);
+const clearFault = (page: Page) => page.context().clearCookies({ name: FAULT_COOKIE });
+
+/** Spec §2: the VIP card refund screen is a blank placeholder that asks the upstream nothing. */
+const NO_UPSTREAM_CALL = new Set(["cloud/vip-package-card/refund"]);
+/** Every screen once (its first launch in SCREEN_LINKS), and the Alipay cashier, which a purchase opens. */
+const SCREENS: ScreenLink[] = [
+  ...SCREEN_LINKS.filter((link, i) => SCREEN_LINKS.findIndex((l) => l.screen === link.screen) === i && !NO_UPSTREAM_CALL.has(link.screen)),
+  { label: "Alipay cashier", screen: "cloud/srv/alipay", deviceId: DEMO_DEVICES.sim, query: { orderId: "DEMO2000001" } },
+];
+
+const launch = ({ deviceId, screen, country, language, version, pageType, codeId, serviceId, query }: ScreenLink) =>
+  launchLink(deviceId, { screen, country, language, version, pageType, codeId, serviceId, query });
+
+/** What the buyer reads for each fault, and the status the page comes with. */
+const EXPECTED = {
+  slow: { status: 503, message: "The service is not responding. Check your connection and try again." },
+  "500": { status: 502, message: "The service ran into a problem. Please try again in a moment." },
+  garbage: { status: 502, message: "The service ran into a problem. Please try again in a moment." },
+} as const;
+
+/** The error page: what happened, a way back, and "Try again" to the same address; never blank, never the upstream's body. */
+async function expectErrorPage(page: Page, fault: keyof typeof EXPECTED) {
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+  await expect(page.getByText(EXPECTED[fault].message)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Go back" })).toBeVisible();
+  const url = new URL(page.url());
+  await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", url.pathname + url.search);
+  const text = await page.locator("body").innerText();
+  expect(text).not.toMatch(/It works!|Internal Server Error|UpstreamUnavailable|at \S+\.[jt]sx?:\d+/);
+}
+
+/** With the upstream back, "Try again" loads the screen itself. */
+async function expectRetryLoads(page: Page) {
+  await clearFault(page);
+  const reloaded = page.waitForResponse((r) => r.request().isNavigationRequest() && r.frame() === page.mainFrame());
+  await page.getByRole("link", { name: "Try again" }).click();
+  expect((await reloaded).status()).toBeLessThan(400);
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeAttached();
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+}
+
+test.describe("a broken upstream", () => {
+  // One test per fault, one step per screen: a fresh browser context per screen would double the time.
+  for (const fault of ["slow", "500", "garbage"] as const) {
+    test(`${fault}: every screen explains it with a way to try again, and loads when the upstream is back @no-js`, async ({ page }) => {
+      test.setTimeout(60_000);
+      for (const link of SCREENS) {
+        await test.step(link.label, async () => {
+          await setFault(page, fault);
+          const response = await page.goto(await launch(link));
+          expect(response?.status()).toBe(EXPECTED[fault].status);
+          expect(new URL(page.url()).pathname).toBe(`/app-h5/${link.screen}`);
+          await expectErrorPage(page, fault);
+          await expectRetryLoads(page);
+        });
+      }
+    });
+  }
+
+  test("token: a refused refresh on any screen ends at no-login/1 @no-js", async ({ page }) => {
+    for (const link of SCREENS) {
+      await test.step(link.label, async () => {
+        await setFault(page, "token");
+        await page.goto(await launch(link));
+        await expect(page).toHaveURL(/\/app-h5\/no-login\/1$/);
+        await expect(page.getByRole("heading", { name: "No access" })).toBeVisible();
+      });
+    }
+  });
+
+  test("the message is in the buyer's language, right to left in Arabic @no-js", async ({ page }) => {
+    await setFault(page, "garbage");
+    const response = await page.goto(await launchLink(DEMO_DEVICES.sim, { country: "US", language: "ar" }));
+    expect(response?.status()).toBe(502);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("heading", { name: "حدث خطأ ما" })).toBeVisible();
+    await expect(page.getByText("واجهت الخدمة مشكلة. يُرجى إعادة المحاولة بعد قليل.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "إعادة المحاولة" })).toHaveAttribute("href", "/app-h5/cloud/mobile-data/buy");
+  });
+
+  // Client-side navigations and submissions: with JavaScript only (phone-js).
+  test.describe("with JavaScript, after the page has loaded", () => {
+    test("a client-side navigation explains the fault instead of leaving the screen blank", async ({ page }) => {
+      await page.goto(await launchLink(DEMO_DEVICES.sim));
+      const coupons = page.getByRole("link", { name: /Coupon/ }).first();
+      await expect(coupons).toBeVisible();
+      await setFault(page, "500");
+      await coupons.click();
+      await expect(page).toHaveURL(/\/app-h5\/cloud\/coupons\?/);
+      await expectErrorPage(page, "500");
+      await expectRetryLoads(page);
+      await expect(page.getByRole("heading", { name: "Choose a coupon" })).toBeVisible();
+    });
+
+    test("confirming a purchase explains the fault, and the screen loads again", async ({ page }) => {
+      await page.goto(await launchLink(DEMO_DEVICES.sim));
+      await page.getByRole("link", { name: "Pay", exact: true }).click();
+      await setFault(page, "slow");
+      await page.getByRole("button", { name: "WeChat Pay" }).click();
+      await expectErrorPage(page, "slow");
+      await expect(page).toHaveURL(/\/app-h5\/cloud\/mobile-data\/buy/);
+      await expectRetryLoads(page);
+      await expect(page.getByRole("link", { name: "Pay", exact: true })).toBeVisible();
+    });
+
+    test("cancelling an order explains the fault and cancels nothing", async ({ page }) => {
+      await page.goto(await launchLink(DEMO_DEVICES.sim, { screen: "cloud/mobile-data/order/list" }));
+      const first = page.getByRole("listitem").filter({ has: page.getByRole("button", { name: "Cancel" }) }).first();
+      const orderId = (await first.locator("dd").first().innerText()).trim();
+      page.on("dialog", (dialog) => void dialog.accept());
+      await setFault(page, "garbage");
+      await first.getByRole("button", { name: "Cancel" }).click();
+      await expectErrorPage(page, "garbage");
+      await expectRetryLoads(page);
+      const again = page.getByRole("listitem").filter({ hasText: orderId });
+      await expect(again.getByRole("button", { name: "Cancel" })).toBeVisible();
+    });
+  });
+});
