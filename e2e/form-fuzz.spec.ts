@@ -11,7 +11,7 @@ import { E2E } from "./ports.ts";
  * real session, as the other demo account so that the buyer journeys keep their coupons and orders.
  * The rules: never a 5xx, and a refused post (4xx) changes none of the account's orders or coupons.
  */
-const RUNS_PER_ACTION = 60;
+const RUNS_PER_ACTION = 40;
 const vars = devVars();
 /** Each action, with the service its packages and orders belong to and the intents it answers. */
 const ACTIONS = [

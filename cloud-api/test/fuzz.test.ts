@@ -15,7 +15,7 @@ import type { AnyOperation } from "../src/http/operation.ts";
 import { operations } from "../src/operations/index.ts";
 import { fetchWith } from "./helpers/live-worker.ts";
 
-const RUNS_PER_OPERATION = 200;
+const RUNS_PER_OPERATION = 120;
 type Tokens = Awaited<ReturnType<typeof signIn>>;
 /** Tables a refused request may touch: its nonce (replay protection) and the rate-limit counters. */
 const BOOKKEEPING = new Set(["request_nonces", "rate_limits", "d1_migrations"]);
