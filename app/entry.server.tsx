@@ -33,5 +33,9 @@ export default async function handleRequest(
   await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(loadContext.get(cloudflareContext).env, nonce));
-  return new Response(body, { headers: responseHeaders, status });
+  // The page paints from its HTML and stylesheet alone; the modules only hydrate it, so their preloads
+  // yield to the stylesheet and to images on a slow link. React Router renders those links without a
+  // priority option (docs/decisions/016).
+  const html = (await new Response(body).text()).replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
+  return new Response(html, { headers: responseHeaders, status });
 }

@@ -40,6 +40,11 @@ test.describe("security", () => {
     const again = await request.get("/app-h5/no-login/1");
     expect(again.headers()["content-security-policy"]).not.toContain(nonce!);
 
+    // The page paints without its modules; their preloads yield to the stylesheet (docs/decisions/016).
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+    expect(preloads.length).toBeGreaterThan(0);
+    for (const preload of preloads) expect(preload).toContain('fetchpriority="low"');
+
     const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
     const assetHeaders = (await request.get(asset!)).headers();
     expect(assetHeaders["cache-control"]).toBe("public, max-age=31536000, immutable");
