@@ -29,10 +29,15 @@ test.describe("order lists", () => {
     const more = page.getByRole("link", { name: "Load more" });
     const end = page.getByText("no more data");
     for (let i = 0; i < 4 && !(await end.isVisible()); i++) {
+      const next = await more.getAttribute("href");
       await more.click();
+      await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === next);
       await expect(end.or(more).first()).toBeVisible();
     }
     await expect(end).toBeVisible();
+    // Each order once, however the pages arrived (links, and with JavaScript also scrolling).
+    const numbers = (await cards.allTextContents()).map((text) => /DEMO\d+/.exec(text)?.[0]);
+    expect(new Set(numbers).size).toBe(numbers.length);
   });
 
   test("scrolling appends the next pages; pulling down from the top goes back to page 1", async ({ page }) => {

@@ -146,7 +146,8 @@ export default function OrderList({ loaderData: view }: Route.ComponentProps) {
       {view.error === null && view.orders.length === 0 && view.page === 1 && (
         <p className="rounded-2xl bg-white p-6 text-center text-sm text-neutral-600">{t("orders.empty")}</p>
       )}
-      <OrderPages key={generation} view={view} />
+      {/* Pages appended by scrolling belong to the page they follow: opening another page by its link starts them over. */}
+      <OrderPages key={`${generation}:${view.page}`} view={view} />
       {view.page > 1 && (
         <p className="text-center">
           <Link to={view.firstHref} className="text-sm text-sky-700">
