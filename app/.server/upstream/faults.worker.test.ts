@@ -44,9 +44,8 @@ describe("the upstream fault switch", () => {
     for (const fault of ["500", "garbage"]) {
       const error = await call(withFaults(env("cookie"), withCookie(`${FAULT_COOKIE}=${fault}`), real)).outcome;
       expect(error).toMatchObject({ reason: "garbage" });
+      if (fault === "500") expect((error as Error).message).toMatch(/HTTP 500/);
     }
-    const error = await call(withFaults(env("cookie"), withCookie(`${FAULT_COOKIE}=500`), real)).outcome;
-    expect((error as Error).message).toMatch(/HTTP 500/);
   });
 
   it("token: an expired access token whose refresh is refused ends at no-login/1 and forgets the tokens", async () => {
