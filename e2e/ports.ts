@@ -1,9 +1,14 @@
+/** PORT_OFFSET shifts the ports, so that two checkouts can run their journeys side by side. */
+const offset = Number(process.env.PORT_OFFSET ?? 0);
+const storefrontPort = 8797 + offset;
+const apiPort = 8798 + offset;
+
 export const E2E = {
-  storefrontPort: 8797,
-  apiPort: 8798,
+  storefrontPort,
+  apiPort,
   stateDir: ".wrangler/e2e-state",
-  storefront: "http://127.0.0.1:8797",
-  api: "http://127.0.0.1:8798",
+  storefront: `http://127.0.0.1:${storefrontPort}`,
+  api: `http://127.0.0.1:${apiPort}`,
   /** Buyers in this region reach an upstream that refuses connections: the outage journeys use it. */
   unreachableRegion: { country: "JP", table: { "local/ap-southeast": "https://127.0.0.1:1" } },
 } as const;

@@ -3,8 +3,10 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const STATE_DIR = ".wrangler/state";
-export const STOREFRONT_PORT = 8787;
-export const CLOUD_API_PORT = 8788;
+/** The local ports; PORT_OFFSET shifts them (and the e2e ports) so that two checkouts can run side by side. */
+export const PORT_OFFSET = Number(process.env.PORT_OFFSET ?? 0);
+export const STOREFRONT_PORT = 8787 + PORT_OFFSET;
+export const CLOUD_API_PORT = 8788 + PORT_OFFSET;
 
 /** Reads .dev.vars (copying the documented demo values when it is missing). */
 function readVars(path: string): Record<string, string> {
