@@ -11,6 +11,7 @@ export const TEST_SECRETS = {
   LAUNCH_AES_KEY: "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
   SESSION_SECRET: "test-session-secret-0123456789",
   SANDBOX_NOTIFY_SECRET: "test-sandbox-secret-0123456789",
+  S2S_SECRET: "test-s2s-secret-0123456789abcdef0123456789",
 };
 
 export default defineConfig({
@@ -33,6 +34,8 @@ export default defineConfig({
               d1Databases: ["DB", "SESSIONS_DB"],
               bindings: {
                 ...TEST_SECRETS,
+                // The tests pay through the payment sandbox, turned on by name as npm start and previews do.
+                PAYMENT_SANDBOX: "on",
                 UPSTREAM_TIMEOUT_MS: "30000",
                 CLOUD_API_MIGRATIONS: await readD1Migrations(path("./cloud-api/migrations")),
                 SESSION_MIGRATIONS: await readD1Migrations(path("./app/.server/session/migrations")),

@@ -21,6 +21,7 @@ export function deviceTypeFromAttrs(attrs: string | null | undefined): DeviceTyp
 
 export const PaymentType = { wechat: 1, alipay: 2, paypal: 3, card: 4 } as const;
 export type PaymentTypeCode = 1 | 2 | 3 | 4;
+export const PAYMENT_TYPES: readonly PaymentTypeCode[] = [PaymentType.wechat, PaymentType.alipay, PaymentType.paypal, PaymentType.card];
 
 /** Spec §2/§6: CN pays with WeChat or Alipay; every other country with PayPal or card. */
 export function paymentTypesFor(countryCode: string): readonly PaymentTypeCode[] {

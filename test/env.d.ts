@@ -12,6 +12,8 @@ declare global {
       LAUNCH_AES_KEY: string;
       SESSION_SECRET: string;
       SANDBOX_NOTIFY_SECRET: string;
+      S2S_SECRET: string;
+      PAYMENT_SANDBOX: string;
       UPSTREAM_TIMEOUT_MS: string;
     }
   }

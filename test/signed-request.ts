@@ -1,5 +1,5 @@
 import { env, SELF } from "cloudflare:test";
-import { newNoticeStr, requestSignature } from "../domain/signature.ts";
+import { newNoticeStr, requestSignature, S2S_HEADERS, s2sSignature } from "../domain/signature.ts";
 
 export interface SignedOptions {
   accessToken?: string;
@@ -47,8 +47,23 @@ export async function signedFetch(path: string, body: unknown = {}, options: Sig
   return { http: response.status, body: json, text };
 }
 
+/** The companion app backend's server-to-server credential for a POST of `body` to `path` with this noticeStr. */
+export async function s2sHeaders(path: string, body: string, noticeStr: string, secret = env.S2S_SECRET, timestamp = String(Math.floor(Date.now() / 1000))) {
+  return { [S2S_HEADERS.timestamp]: timestamp, [S2S_HEADERS.signature]: await s2sSignature(secret ?? "", { method: "POST", path, timestamp, noticeStr, body }) };
+}
+
+export const S2S_TOKEN_PATH = "/v1/member/user/s2s/token";
+
+/** Mints a user's tokens the way the companion app's backend does: app signature plus the S2S credential. */
+export async function s2sTokenFetch(account: string, options: { secret?: string; headers?: Record<string, string> } = {}) {
+  const rawBody = JSON.stringify({ account });
+  const signed = await signedHeaders("", options.headers);
+  const s2s = await s2sHeaders(S2S_TOKEN_PATH, rawBody, signed.noticeStr ?? "", options.secret, signed.timestamp);
+  return signedFetch(S2S_TOKEN_PATH, undefined, { rawBody, headers: { ...signed, ...s2s, ...options.headers } });
+}
+
 export async function signIn(account = "demo@camcloud.example") {
-  const { body } = await signedFetch("/v1/member/user/s2s/token", { account });
+  const { body } = await s2sTokenFetch(account);
   if (body?.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
   return body.data as { userId: number; accessToken: string; refreshToken: string; tgAccessToken: string };
 }

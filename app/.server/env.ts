@@ -8,6 +8,10 @@ export interface StorefrontEnv {
   UPSTREAM_TIMEOUT_MS?: string;
   /** Test configuration only: "cookie" lets a browser's fault cookie break its upstream (upstream/faults.ts). */
   UPSTREAM_FAULTS?: string;
+  /** "local", "preview" or "production"; production refuses the payment sandbox. */
+  ENVIRONMENT?: string;
+  /** "on": the payment sandbox's pages and scripts are served on this origin and are the payment clients' defaults. */
+  PAYMENT_SANDBOX?: string;
   PAYPAL_CLIENT_ID?: string;
   PAYPAL_SDK_URL?: string;
   STRIPE_PUBLISHABLE_KEY?: string;
@@ -33,9 +37,14 @@ const secrets = z.object({
   APP_SECRET: z.string().min(8),
   LAUNCH_AES_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex digits (AES-256)"),
   SESSION_SECRET: z.string().min(16),
+  ENVIRONMENT: z.enum(["local", "preview", "production"]).optional(),
+  PAYMENT_SANDBOX: z.enum(["on", "off", ""]).optional(),
+}).refine((env) => !(env.PAYMENT_SANDBOX === "on" && env.ENVIRONMENT === "production"), {
+  path: ["PAYMENT_SANDBOX"],
+  message: "the payment sandbox is refused in production",
 });
 
-/** Fails loudly at the first request when a secret is missing or malformed, naming it. */
+/** Fails loudly at the first request when a secret is missing or malformed, naming it, or production names the sandbox. */
 export function checkSecrets(env: StorefrontEnv): void {
   const result = secrets.safeParse(env);
   if (!result.success) {

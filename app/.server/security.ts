@@ -1,4 +1,5 @@
 import type { StorefrontEnv } from "./env.ts";
+import { sandboxEnabled } from "./purchase/providers.ts";
 
 /** Hosts each real payment client needs, as their CSP guides list them; the sandbox needs none. */
 const STRIPE = { script: ["https://js.stripe.com", "https://*.js.stripe.com"], frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com", "https://checkout.stripe.com"], connect: ["https://api.stripe.com", "https://checkout.stripe.com"], img: ["https://*.stripe.com"] };
@@ -13,9 +14,11 @@ const isThirdParty = (url: string | undefined, defaultIsThirdParty: boolean) => 
  * Forms may post to https only (the Alipay cashier posts to Alipay's gateway).
  */
 export function contentSecurityPolicy(env: StorefrontEnv, nonce: string): string {
+  // Without the sandbox the default scripts are the providers' own.
+  const realByDefault = !sandboxEnabled(env);
   const providers = [
-    ...(isThirdParty(env.STRIPE_JS_URL, false) ? [STRIPE] : []),
-    ...(isThirdParty(env.PAYPAL_SDK_URL, false) ? [PAYPAL] : []),
+    ...(isThirdParty(env.STRIPE_JS_URL, realByDefault) ? [STRIPE] : []),
+    ...(isThirdParty(env.PAYPAL_SDK_URL, realByDefault) ? [PAYPAL] : []),
   ];
   const hosts = (kind: keyof typeof STRIPE) => providers.flatMap((p) => p[kind]);
   const directives: [string, ...string[]][] = [

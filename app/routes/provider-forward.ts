@@ -1,12 +1,19 @@
 import type { Route } from "./+types/provider-forward";
+import { sandboxEnabled } from "../.server/purchase/providers.ts";
 import { forwardToCloudApi } from "../.server/upstream/forward.ts";
 import { cloudflareContext } from "../context.ts";
 
-/** /sandbox/* and /v1/pay/notify/*: the payment sandbox and provider notifications, served by the cloud-api. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return forwardToCloudApi(context.get(cloudflareContext).env, request);
+/**
+ * /sandbox/* and /v1/pay/notify/*: the payment sandbox and provider notifications, served by the
+ * cloud-api. The sandbox's pages exist on this origin only where the sandbox is turned on.
+ */
+function forward({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
+  const { env } = context.get(cloudflareContext);
+  if (new URL(request.url).pathname.startsWith("/sandbox/") && !sandboxEnabled(env)) {
+    throw new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  }
+  return forwardToCloudApi(env, request);
 }
 
-export function action({ request, context }: Route.ActionArgs) {
-  return forwardToCloudApi(context.get(cloudflareContext).env, request);
-}
+export const loader = forward;
+export const action = forward;

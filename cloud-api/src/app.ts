@@ -4,9 +4,10 @@ import type { CloudApiEnv } from "./env.ts";
 import { ApiError, failure, Status, success } from "./http/envelope.ts";
 import { buildOpenApiDocument, type OpenApiDocument } from "./http/openapi.ts";
 import type { AnyOperation, RequestFacts } from "./http/operation.ts";
-import { verifySignedRequest } from "./http/signature.ts";
-import { parseOrRefuse, readBodyText, readJsonBody } from "./http/validation.ts";
+import { verifyServerToServer, verifySignedRequest, type SignedRequest } from "./http/signature.ts";
+import { parseJsonBody, parseOrRefuse, readBodyText } from "./http/validation.ts";
 import { operations } from "./operations/index.ts";
+import { isProviderConfigured, sandboxEnabled } from "./payments/index.ts";
 import { PROVIDER_NAMES } from "./payments/provider.ts";
 import { sandboxRoutes } from "./payments/sandbox/routes.ts";
 import { handleNotification } from "./services/payment-events.ts";
@@ -19,7 +20,13 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
     // Unknown fields are refused (400 naming the field) rather than silently dropped.
     const inputSchema = op.input instanceof z.ZodObject ? op.input.strict() : op.input;
     app.on(op.method, op.path, async (c) => {
-      await verifySignedRequest(c.req.raw, c.env);
+      const signed: SignedRequest = {
+        request: c.req.raw,
+        access: op.access === "user" ? "user" : "app",
+        body: op.method === "GET" ? "" : await readBodyText(c.req.raw),
+      };
+      await verifySignedRequest(signed, c.env);
+      if (op.access === "s2s") await verifyServerToServer(signed, c.env);
       const facts: RequestFacts = {
         env: c.env,
         request: c.req.raw,
@@ -27,7 +34,7 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
         language: c.req.header("appLanguage") ?? "en",
       };
       const user = op.access === "user" ? await authenticate(c.env.DB, c.req.header("accessToken")) : null;
-      const raw = op.method === "GET" ? Object.fromEntries(new URL(c.req.url).searchParams) : await readJsonBody(c.req.raw);
+      const raw = op.method === "GET" ? Object.fromEntries(new URL(c.req.url).searchParams) : parseJsonBody(signed.body);
       const input = parseOrRefuse(inputSchema, raw);
       const data = await op.handle(user ? { ...facts, userId: user.userId } : facts, input);
       return success(c, op.output.parse(data));
@@ -40,12 +47,14 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
 
   // Provider notifications are signed by the provider, not with the app secret (DESIGN.md §3).
   app.post("/v1/pay/notify/:provider", async (c) => {
-    const provider = PROVIDER_NAMES.find((name) => name === c.req.param("provider"));
+    const provider = PROVIDER_NAMES.find((name) => name === c.req.param("provider") && isProviderConfigured(c.env, name));
     if (!provider) return failure(c, Status.notFound, `no such payment provider: ${c.req.param("provider")}`);
     return handleNotification(c.env, provider, c.req.raw, await readBodyText(c.req.raw, "notification rejected"));
   });
 
-  // The sandbox provider's checkout pages and scripts; its notifications come back through this app.
+  // The sandbox provider's checkout pages and scripts, only where the sandbox is on; its notifications
+  // come back through this app.
+  app.use("/sandbox/*", async (c, next) => (sandboxEnabled(c.env) ? next() : failure(c, Status.notFound, "the payment sandbox is off")));
   app.route("/sandbox", sandboxRoutes(async (request, env) => app.fetch(request, env)));
 
   app.notFound((c) => failure(c, Status.notFound, `no such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`));

@@ -7,8 +7,14 @@ export interface CloudApiEnv {
   FULFILMENT: Queue<FulfilmentMessage>;
   APP_ID: string;
   APP_SECRET: string;
-  /** Signs the sandbox payment provider's notifications (and its Alipay-style forms). */
-  SANDBOX_NOTIFY_SECRET: string;
+  /** The companion app's backend proves itself with this to mint a user's tokens (never ships in an app). */
+  S2S_SECRET?: string;
+  /** "local", "preview" or "production"; production refuses the payment sandbox. */
+  ENVIRONMENT?: string;
+  /** "on" turns the payment sandbox on (npm start, tests, previews); off when unset. */
+  PAYMENT_SANDBOX?: string;
+  /** Signs the sandbox payment provider's notifications (and its Alipay-style forms); needed with the sandbox on. */
+  SANDBOX_NOTIFY_SECRET?: string;
   ACCESS_TOKEN_TTL_SECONDS?: string;
   REFRESH_TOKEN_TTL_SECONDS?: string;
   REFRESH_GRACE_SECONDS?: string;
@@ -23,7 +29,10 @@ export interface CloudApiEnv {
   FULFILMENT_MAX_ATTEMPTS?: string;
   COUPON_LOOKUP_WINDOW_SECONDS?: string;
   COUPON_LOOKUP_RATE_PER_USER?: string;
-  /** Per provider, "sandbox" (default) or "live"; a live adapter reads its own secrets below. */
+  /**
+   * Per provider, "live" or "sandbox"; unset means the sandbox where it is on and otherwise that the
+   * method is not offered. A live adapter reads its own secrets below.
+   */
   PAYMENT_WECHAT?: string;
   PAYMENT_ALIPAY?: string;
   PAYMENT_PAYPAL?: string;
@@ -73,13 +82,28 @@ export interface CloudApiEnv {
   // --- end WeChat Pay and Alipay ---
 }
 
-const secrets = z.object({
-  APP_ID: z.string().min(1),
-  APP_SECRET: z.string().min(8),
-  SANDBOX_NOTIFY_SECRET: z.string().min(16),
-});
+const secrets = z
+  .object({
+    APP_ID: z.string().min(1),
+    APP_SECRET: z.string().min(8),
+    S2S_SECRET: z.string().min(32).optional(),
+    ENVIRONMENT: z.enum(["local", "preview", "production"]).optional(),
+    PAYMENT_SANDBOX: z.enum(["on", "off", ""]).optional(),
+    SANDBOX_NOTIFY_SECRET: z.string().min(16).optional(),
+  })
+  .refine((env) => !(env.PAYMENT_SANDBOX === "on" && env.ENVIRONMENT === "production"), {
+    path: ["PAYMENT_SANDBOX"],
+    message: "the payment sandbox is refused in production",
+  })
+  .refine((env) => env.PAYMENT_SANDBOX !== "on" || env.SANDBOX_NOTIFY_SECRET !== undefined, {
+    path: ["SANDBOX_NOTIFY_SECRET"],
+    message: "required while the payment sandbox is on",
+  });
 
-/** Fails loudly when a secret is missing or too short, naming it, rather than signing with "undefined". */
+/**
+ * Fails loudly when a secret is missing or too short, naming it, rather than signing with "undefined";
+ * and refuses to serve at all when production is configured with the payment sandbox.
+ */
 export function checkSecrets(env: CloudApiEnv): void {
   const result = secrets.safeParse(env);
   if (!result.success) {

@@ -116,10 +116,13 @@ describe("confirm order", () => {
   it("checks the purchase signature on v3 and refuses it on v2", async () => {
     const pkg = await data10g();
     const base = { deviceId: "SIM-DEMO-001", priceId: pkg.id, payAmount: 29.9, payMethod: 1, buyServiceType: 2 };
-    const mine = await purchaseSignature(env.APP_SECRET, 1);
-    const other = await purchaseSignature(env.APP_SECRET, 2);
+    const mine = await purchaseSignature(env, 1);
+    const other = await purchaseSignature(env, 2);
+    // Keyed with the app secret, which ships in every app, anyone could make one: it is not accepted.
+    const fromAppSecret = await purchaseSignature({ S2S_SECRET: env.APP_SECRET }, 1);
     expect((await call(cn, "/v1/cloud/order/h5/confirm/v3", { ...base, signature: mine })).body?.status).toBe(200);
     expect((await call(cn, "/v1/cloud/order/h5/confirm/v3", { ...base, signature: other })).body).toMatchObject({ status: 403 });
+    expect((await call(cn, "/v1/cloud/order/h5/confirm/v3", { ...base, signature: fromAppSecret })).body).toMatchObject({ status: 403 });
     expect((await call(cn, CONFIRM, { ...base, signature: mine })).body?.msg).toMatch(/^invalid params: .*signature/);
   });
 

@@ -99,7 +99,8 @@ describe("GET /v1/openapi.json", () => {
       const operation = operationOf(op);
       expect(operation).toMatchObject({ summary: op.summary });
       const security = Object.keys(operation.security[0]).sort();
-      expect(security).toEqual(["appid", "noticeStr", "signature", "timestamp", ...(op.access === "user" ? ["accessToken"] : [])].sort());
+      const extra = { app: [], user: ["accessToken"], s2s: ["x-s2s-signature", "x-s2s-timestamp"] }[op.access];
+      expect(security).toEqual(["appid", "noticeStr", "signature", "timestamp", ...extra].sort());
       expect(operation.parameters).toEqual(expect.arrayContaining(["platform", "appVersion", "countryCode", "appLanguage"].map((n) => ({ $ref: `#/components/parameters/${n}` }))));
       for (const http of Object.keys(doc.components.responses)) expect(operation.responses[http]).toEqual({ $ref: `#/components/responses/${http}` });
     });

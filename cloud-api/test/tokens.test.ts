@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signedFetch, signIn } from "../../test/signed-request.ts";
+import { s2sTokenFetch, signedFetch, signIn } from "../../test/signed-request.ts";
 import { ageRotation, expireToken } from "../../test/tokens.ts";
 
 const details = (accessToken: string) => signedFetch("/v1/cloud/simcard/details", { iccId: "89860012345678901234" }, { accessToken });
@@ -53,10 +53,10 @@ describe("tokens", () => {
     expect(empty.body?.msg).toMatch(/js_refreshToken/);
   });
 
-  it("issues tokens only for a known account", async () => {
-    const { http, body } = await signedFetch("/v1/member/user/s2s/token", { account: "nobody@example.com" });
-    expect(http).toBe(404);
-    expect(body?.msg).toBe("user not found");
+  it("issues tokens only for a known account, answering an unknown one like a wrong credential", async () => {
+    const { http, body } = await s2sTokenFetch("nobody@example.com");
+    expect(http).toBe(401);
+    expect(body).toEqual({ status: 401, msg: "server-to-server credential refused", data: null });
   });
 
   it("lists the devices of the user named by the device-list token", async () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { signedFetch, signIn } from "../../test/signed-request.ts";
 import type { AnyOperation } from "../src/http/operation.ts";
-import { readJsonBody } from "../src/http/validation.ts";
+import { parseJsonBody, readBodyText } from "../src/http/validation.ts";
 import { operations } from "../src/operations/index.ts";
 
 /** Values tried, in order, to fill a required field validly so that only the field under test is wrong. */
@@ -112,9 +112,9 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
   }
 });
 
-describe("readJsonBody", () => {
-  const post = (body: BodyInit, headers: Record<string, string> = {}) =>
-    readJsonBody(new Request("https://cloud-api.test/v1/x", { method: "POST", body, headers }));
+describe("reading a JSON body", () => {
+  const post = async (body: BodyInit, headers: Record<string, string> = {}) =>
+    parseJsonBody(await readBodyText(new Request("https://cloud-api.test/v1/x", { method: "POST", body, headers })));
   const streamOf = (text: string) => new Blob([text]).stream();
 
   it("refuses a body whose Content-Length is over 64 KB without reading it", async () => {

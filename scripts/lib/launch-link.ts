@@ -1,5 +1,9 @@
 import { createCipheriv, createHash, randomBytes, randomInt } from "node:crypto";
 import { DEMO_ACCOUNTS } from "../../cloud-api/demo/seed.ts";
+import { S2S_HEADERS, s2sSignature } from "../../domain/signature.ts";
+
+/** Calls that mint a user's identity also carry the server-to-server credential (DESIGN.md §2). */
+const S2S_PATHS = new Set(["/v1/member/user/s2s/token"]);
 
 /** Signs and sends one /v1 call the way the companion app's backend does (DESIGN.md §2). */
 export async function callCloudApi<T>(base: string, vars: Record<string, string>, path: string, body: unknown, accessToken = ""): Promise<T> {
@@ -7,10 +11,14 @@ export async function callCloudApi<T>(base: string, vars: Record<string, string>
   const noticeStr = String(randomInt(10_000_000, 100_000_000));
   const timestamp = String(Math.floor(Date.now() / 1000));
   const signature = createHash("md5").update(appid + (vars.APP_SECRET ?? "") + noticeStr + timestamp).digest("hex");
+  const text = JSON.stringify(body);
+  const s2s: Record<string, string> = S2S_PATHS.has(path)
+    ? { [S2S_HEADERS.timestamp]: timestamp, [S2S_HEADERS.signature]: await s2sSignature(vars.S2S_SECRET ?? "", { method: "POST", path, timestamp, noticeStr, body: text }) }
+    : {};
   const response = await fetch(base + path, {
     method: "POST",
-    headers: { appid, noticeStr, timestamp, signature, platform: "H5", appVersion: "2.0", countryCode: "CN", appLanguage: "en", accessToken, "content-type": "application/json" },
-    body: JSON.stringify(body),
+    headers: { appid, noticeStr, timestamp, signature, platform: "H5", appVersion: "2.0", countryCode: "CN", appLanguage: "en", accessToken, "content-type": "application/json", ...s2s },
+    body: text,
   });
   const envelope = (await response.json()) as { status: number; msg: string; data: T };
   if (envelope.status !== 200) throw new Error(`${path}: ${envelope.status} ${envelope.msg}`);

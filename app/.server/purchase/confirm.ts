@@ -7,7 +7,9 @@ import type { LaunchState } from "../session/state.ts";
 import { confirmOrderV2, confirmOrderV3, type PaymentStart } from "../upstream/endpoints.ts";
 import { upstreamFor } from "../upstream/for-request.ts";
 import { resultPath, type PaymentStep } from "../../components/purchase/payment-step.ts";
+import { cloudflareContext } from "../../context.ts";
 import { loadOffer, type PurchaseScreen } from "./offer.ts";
+import { clientReadyMethods } from "./providers.ts";
 
 
 const confirmForm = z.object({
@@ -60,7 +62,7 @@ export async function confirmPurchase(
   const api = upstreamFor(context, request);
   const url = new URL(request.url);
   url.search = new URLSearchParams({ package: String(form.package), coupon: form.coupon }).toString();
-  const offer = await loadOffer({ api, launch, locale, url, ...purchase });
+  const offer = await loadOffer({ api, launch, locale, url, clientMethods: clientReadyMethods(context.get(cloudflareContext).env), ...purchase });
   const checkout = offer.checkout;
   if (!checkout || checkout.packageId !== form.package) return data<PaymentStep>({ step: "error", message: t("pay.packageGone") }, { status: 409 });
   if (!checkout.methods.some((m) => m === form.payMethod)) return data<PaymentStep>({ step: "error", message: t("errors.unexpected") }, { status: 400 });

@@ -28,6 +28,8 @@ export interface OfferRequest {
   screen: PurchaseScreen;
   /** Only this service's packages (VIP receive mode, a storage tab). */
   onlyServiceId?: number | null;
+  /** The methods this storefront can start in the browser (clientReadyMethods). */
+  clientMethods: readonly PaymentTypeCode[];
 }
 
 /**
@@ -122,7 +124,10 @@ export async function loadOffer(request: OfferRequest) {
           total: money(payable),
           /** Spec §2 screen 9 sub-amount: the price before the coupon, when one applies. */
           subTotal: coupon ? money(priceCents) : null,
-          methods: paymentTypesFor(launch.countryCode) as readonly PaymentTypeCode[],
+          // The region's methods (spec §6) that the upstream takes money with and this storefront can start.
+          methods: paymentTypesFor(launch.countryCode).filter(
+            (method) => (packages.ok ? (packages.data.payMethods ?? [method]) : []).includes(method) && request.clientMethods.includes(method),
+          ),
           sheetHref: withParams(url.pathname, { pay: "1" }),
         }
       : null,

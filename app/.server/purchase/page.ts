@@ -5,7 +5,7 @@ import { getLocale } from "../i18n.ts";
 import type { LaunchState } from "../session/state.ts";
 import { upstreamFor } from "../upstream/for-request.ts";
 import { loadOffer, type PurchaseScreen } from "./offer.ts";
-import { providerClients } from "./providers.ts";
+import { clientReadyMethods, providerClients } from "./providers.ts";
 import { screenUrl } from "../screen-url.ts";
 
 /**
@@ -18,6 +18,7 @@ export function startPurchasePage(
   purchase: { serviceType: number; screen: PurchaseScreen; onlyServiceId?: number | null },
 ) {
   const locale = getLocale(context) as Language;
+  const { env } = context.get(cloudflareContext);
   const api = upstreamFor(context, request);
   const url = screenUrl(request);
   const closeParams = new URLSearchParams(url.searchParams);
@@ -26,11 +27,11 @@ export function startPurchasePage(
     api,
     locale,
     url,
-    offer: loadOffer({ api, launch, locale, url, ...purchase }),
+    offer: loadOffer({ api, launch, locale, url, clientMethods: clientReadyMethods(env), ...purchase }),
     payment: {
       payOpen: url.searchParams.get("pay") === "1",
       closeHref: `${url.pathname}?${closeParams}`,
-      providers: providerClients(context.get(cloudflareContext).env, locale),
+      providers: providerClients(env, locale),
     },
   };
 }

@@ -60,9 +60,9 @@ export function createUpstreamClient(options: UpstreamOptions) {
       appVersion: "2.0",
       countryCode: options.countryCode,
       appLanguage: options.language,
-      accessToken,
       accept: "application/json",
     });
+    if (endpoint.access === "user") headers.set("accessToken", accessToken);
     if (options.buyerIp) headers.set("X-Forwarded-For", options.buyerIp);
     let path: string = endpoint.path;
     let body: string | undefined;

@@ -8,9 +8,16 @@ export interface Endpoint<S extends z.ZodType> {
   method: "GET" | "POST";
   path: `/v1/${string}`;
   data: S;
+  /** "app" calls name no user: they carry no accessToken header (DESIGN.md §2), which the upstream refuses. */
+  access: "user" | "app";
 }
 
-const endpoint = <S extends z.ZodType>(method: "GET" | "POST", path: `/v1/${string}`, data: S): Endpoint<S> => ({ method, path, data });
+const endpoint = <S extends z.ZodType>(method: "GET" | "POST", path: `/v1/${string}`, data: S, access: "user" | "app" = "user"): Endpoint<S> => ({
+  method,
+  path,
+  data,
+  access,
+});
 
 const money = z.number().nonnegative().multipleOf(0.01);
 const seconds = z.number().int().nonnegative();
@@ -49,9 +56,15 @@ export const refreshToken = endpoint(
   "POST",
   "/v1/member/user/h5/refresh_token",
   z.object({ js_accessToken: z.string().min(1), js_refreshToken: z.string().min(1) }),
+  "app",
 );
 
-export const packageList = endpoint("POST", "/v1/cloud/package/list", z.object({ packageList: z.array(packageSchema) }));
+/** `payMethods`: the payment methods the upstream takes money with; an upstream that does not say offers the region's. */
+export const packageList = endpoint(
+  "POST",
+  "/v1/cloud/package/list",
+  z.object({ packageList: z.array(packageSchema), payMethods: z.array(z.number().int()).optional() }),
+);
 
 export const currentPackage = endpoint(
   "POST",
@@ -131,6 +144,7 @@ export const deviceList = endpoint(
   "POST",
   "/v1/member/device/list",
   z.object({ items: z.array(z.object({ deviceId: z.string(), deviceName: z.string(), attrs: z.string().nullish() })) }),
+  "app",
 );
 
 export const receiveVipCard = endpoint("POST", "/v1/cloud/vip-card/receive", z.unknown());

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { S2S_HEADERS } from "../../../domain/signature.ts";
 import { type BusinessStatus, httpStatusOf, Status } from "./envelope.ts";
 import type { AnyOperation } from "./operation.ts";
 
@@ -27,7 +28,9 @@ const errorMeaning: Record<ErrorStatus, string> = {
 /** DESIGN.md §2 signing headers; all four together authorise a call. */
 const signingHeaders = {
   appid: "The app's id.",
-  noticeStr: "A random 8-digit number; the same noticeStr and timestamp are refused again for the same appid and access token.",
+  noticeStr:
+    "A random 8-digit number; the same noticeStr and timestamp are refused again for the same appid and caller " +
+    "(the access token of a user call; method, path and body of an app-level call, which takes no accessToken header).",
   timestamp: "Unix seconds, within 300 s of the server's clock.",
   signature: "md5_hex_lower(appid + appSecret + noticeStr + timestamp).",
 };
@@ -76,7 +79,8 @@ function errorResponses(): Record<string, JsonSchema> {
 function operationObject(op: AnyOperation, errorHttpStatuses: string[]): JsonSchema {
   const input = inputSchema(op);
   const { properties = {}, required = [] } = input as { properties?: Record<string, JsonSchema>; required?: string[] };
-  const security = Object.fromEntries([...Object.keys(signingHeaders), ...(op.access === "user" ? ["accessToken"] : [])].map((name) => [name, []]));
+  const extra = { app: [], user: ["accessToken"], s2s: Object.values(S2S_HEADERS) }[op.access];
+  const security = Object.fromEntries([...Object.keys(signingHeaders), ...extra].map((name) => [name, []]));
   return {
     summary: op.summary,
     security: [security],
@@ -118,6 +122,13 @@ export function buildOpenApiDocument(operations: readonly AnyOperation[]): OpenA
       securitySchemes: {
         ...Object.fromEntries(Object.entries(signingHeaders).map(([name, description]) => [name, { type: "apiKey", in: "header", name, description }])),
         accessToken: { type: "apiKey", in: "header", name: "accessToken", description: "The user's access token." },
+        [S2S_HEADERS.timestamp]: { type: "apiKey", in: "header", name: S2S_HEADERS.timestamp, description: "Server-to-server calls: Unix seconds, within 60 s." },
+        [S2S_HEADERS.signature]: {
+          type: "apiKey",
+          in: "header",
+          name: S2S_HEADERS.signature,
+          description: "Server-to-server calls: hex HMAC-SHA256 with S2S_SECRET of `METHOD\\npath\\ntimestamp\\nsha256_hex(body)`; usable once.",
+        },
       },
       parameters: Object.fromEntries(Object.entries(contextHeaders).map(([name, header]) => [name, { name, in: "header", required: false, ...header }])),
       responses,

@@ -3,9 +3,10 @@ import type { CloudApiEnv } from "../env.ts";
 
 /**
  * One /v1 operation: its path, who may call it, the schema of its input and output, and its handler.
- * "app" operations need a valid request signature only; "user" ones also a valid access token.
+ * "app" operations need a valid request signature only; "user" ones also a valid access token; "s2s"
+ * ones (which mint a user's identity) also the server-to-server credential that never ships in an app.
  */
-export type Access = "app" | "user";
+export type Access = "app" | "user" | "s2s";
 
 export interface RequestFacts {
   env: CloudApiEnv;

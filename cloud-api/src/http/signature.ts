@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requestSignature, SIGNATURE_WINDOW_SECONDS } from "../../../domain/signature.ts";
+import { requestSignature, S2S_HEADERS, S2S_WINDOW_SECONDS, s2sSignature, SIGNATURE_WINDOW_SECONDS } from "../../../domain/signature.ts";
 import { rememberNonce } from "../repositories/request-nonces.ts";
 import { sha256Hex, timingSafeEqualText } from "../services/hashing.ts";
 import { nowSeconds } from "./clock.ts";
@@ -12,14 +12,21 @@ const signedHeaders = z.object({
   signature: z.string().regex(/^[0-9a-fA-F]{32}$/, "must be 32 hex digits"),
 });
 
+/** What a signed request is checked against: the route's access level and the body as received. */
+export interface SignedRequest {
+  request: Request;
+  /** A user call names its caller by the access token; an app-level call has none and refuses one. */
+  access: "user" | "app";
+  body: string;
+}
+
 /**
  * Verifies DESIGN.md §2 signing: known appid, timestamp within 300 s, md5 signature, and no replay of
- * (noticeStr, timestamp) for the same appid and access token inside the window.
+ * (noticeStr, timestamp) for the same appid and caller inside the window. The caller of a user call is
+ * its access token; an app-level call is its own caller (method, path and body), and refuses an
+ * access token header, so that junk in a header it ignores cannot make a captured header set new.
  */
-export async function verifySignedRequest(
-  request: Request,
-  env: { APP_ID: string; APP_SECRET: string; DB: D1Database },
-): Promise<void> {
+export async function verifySignedRequest({ request, access, body }: SignedRequest, env: { APP_ID: string; APP_SECRET: string; DB: D1Database }): Promise<void> {
   const parsed = signedHeaders.safeParse({
     appid: request.headers.get("appid") ?? undefined,
     noticeStr: request.headers.get("noticeStr") ?? undefined,
@@ -39,7 +46,32 @@ export async function verifySignedRequest(
   const expected = await requestSignature(appid, env.APP_SECRET, noticeStr, timestamp);
   if (!timingSafeEqualText(signature.toLowerCase(), expected)) throw new ApiError(Status.badSignature, "signature mismatch");
 
-  const tokenKey = (await sha256Hex(request.headers.get("accessToken") ?? "")).slice(0, 32);
+  const accessToken = request.headers.get("accessToken") ?? "";
+  if (access === "app" && accessToken !== "") throw new ApiError(Status.badSignature, "an app-level call takes no accessToken header");
+  const url = new URL(request.url);
+  const caller = access === "user" ? `token ${accessToken}` : `request ${request.method} ${url.pathname}${url.search}\n${body}`;
+  const tokenKey = (await sha256Hex(caller)).slice(0, 32);
   const fresh = await rememberNonce(env.DB, { appid, tokenKey, noticeStr, timestamp: Number(timestamp), seenAt: now });
   if (!fresh) throw new ApiError(Status.badSignature, "replayed request");
+}
+
+/** One refusal for every server-to-server failure, so that it tells nothing about which check failed. */
+export const S2S_REFUSAL = "server-to-server credential refused";
+
+/**
+ * DESIGN.md §2 server-to-server identity: S2S_SECRET's HMAC over method, path, timestamp, noticeStr and
+ * body, within 60 s. It runs after verifySignedRequest, whose replay check (on noticeStr, timestamp and
+ * the body) makes it usable once. Without a configured S2S_SECRET every such call is refused.
+ */
+export async function verifyServerToServer({ request, body }: SignedRequest, env: { S2S_SECRET?: string }): Promise<void> {
+  const timestamp = request.headers.get(S2S_HEADERS.timestamp) ?? "";
+  const signature = (request.headers.get(S2S_HEADERS.signature) ?? "").toLowerCase();
+  const secret = env.S2S_SECRET ?? "";
+  const now = nowSeconds();
+  if (secret.length < 32 || !/^\d{1,12}$/.test(timestamp) || Math.abs(now - Number(timestamp)) > S2S_WINDOW_SECONDS) {
+    throw new ApiError(Status.badSignature, S2S_REFUSAL);
+  }
+  const noticeStr = request.headers.get("noticeStr") ?? "";
+  const expected = await s2sSignature(secret, { method: request.method, path: new URL(request.url).pathname, timestamp, noticeStr, body });
+  if (!timingSafeEqualText(signature, expected)) throw new ApiError(Status.badSignature, S2S_REFUSAL);
 }

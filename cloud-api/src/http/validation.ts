@@ -21,8 +21,7 @@ export async function readBodyText(request: Request, refusal = "invalid params")
   return new TextDecoder().decode(bytes);
 }
 
-export async function readJsonBody(request: Request): Promise<unknown> {
-  const text = await readBodyText(request);
+export function parseJsonBody(text: string): unknown {
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text);

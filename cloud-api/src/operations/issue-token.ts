@@ -1,18 +1,21 @@
 import { z } from "zod";
 import { ApiError, Status } from "../http/envelope.ts";
+import { S2S_REFUSAL } from "../http/signature.ts";
 import { defineOperation } from "../http/operation.ts";
 import { findUserByAccount } from "../repositories/users.ts";
 import { purchaseSignature } from "../services/checkout.ts";
 import { issueSignIn, tokenSettings } from "../services/tokens.ts";
 
 /**
- * Server to server: the companion app's backend, which holds the app secret, signs a user in and gets
- * the token pair, the device-listing token and the purchase signature that it puts in a launch link.
+ * Server to server: the companion app's backend signs a user in and gets the token pair, the
+ * device-listing token and the purchase signature that it puts in a launch link. It proves itself with
+ * S2S_SECRET (never the app secret, which ships in every app); an unknown account is refused exactly
+ * like a wrong credential, so that accounts cannot be enumerated.
  */
 export const issueToken = defineOperation({
   method: "POST",
   path: "/v1/member/user/s2s/token",
-  access: "app",
+  access: "s2s",
   summary: "Issue a token pair for a signed-in user (companion app backend only)",
   input: z.object({ account: z.string().trim().min(1, "required").max(128) }),
   output: z.object({
@@ -25,9 +28,9 @@ export const issueToken = defineOperation({
   }),
   async handle({ env }, { account }) {
     const user = await findUserByAccount(env.DB, account);
-    if (!user) throw new ApiError(Status.notFound, "user not found");
+    if (!user) throw new ApiError(Status.badSignature, S2S_REFUSAL);
     const settings = tokenSettings(env);
     const tokens = await issueSignIn(env.DB, user.id, settings);
-    return { userId: user.id, ...tokens, signature: await purchaseSignature(env.APP_SECRET, user.id), expiresIn: settings.accessTtl };
+    return { userId: user.id, ...tokens, signature: (await purchaseSignature(env, user.id)) ?? "", expiresIn: settings.accessTtl };
   },
 });

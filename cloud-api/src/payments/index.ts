@@ -1,21 +1,21 @@
-import type { PaymentTypeCode } from "../../../domain/services.ts";
+import { PAYMENT_TYPES, type PaymentTypeCode } from "../../../domain/services.ts";
 import type { CloudApiEnv } from "../env.ts";
 import { alipayProvider } from "./alipay/adapter.ts";
 import { payPalProvider } from "./paypal/adapter.ts";
-import { PROVIDER_OF_METHOD, type PaymentProvider, type ProviderName } from "./provider.ts";
+import { PROVIDER_OF_METHOD, ProviderUnavailable, type PaymentProvider, type ProviderName } from "./provider.ts";
 import { sandboxProvider } from "./sandbox/provider.ts";
 import { stripeProvider } from "./stripe/adapter.ts";
 import { wechatPayProvider } from "./wechat/adapter.ts";
 
 /** The real adapter of each provider, built from the Worker's secrets (each throws naming a missing one). */
-const LIVE_ADAPTERS: Partial<Record<ProviderName, (env: CloudApiEnv) => PaymentProvider>> = {
+const LIVE_ADAPTERS: Record<ProviderName, (env: CloudApiEnv) => PaymentProvider> = {
   wechat: wechatPayProvider,
   alipay: alipayProvider,
   paypal: payPalProvider,
   stripe: stripeProvider,
 };
 
-/** The variable that chooses each provider's adapter: "sandbox" (the default) or "live". */
+/** The variable that chooses each provider's adapter: "live", or "sandbox" where the sandbox is on. */
 export const ADAPTER_SETTING = {
   wechat: "PAYMENT_WECHAT",
   alipay: "PAYMENT_ALIPAY",
@@ -23,13 +23,42 @@ export const ADAPTER_SETTING = {
   stripe: "PAYMENT_STRIPE",
 } as const satisfies Record<ProviderName, keyof CloudApiEnv>;
 
-/** The provider adapter for a provider name: the sandbox unless configuration asks for the live one. */
+/**
+ * The payment sandbox runs only where it is turned on by name (PAYMENT_SANDBOX=on: npm start, the tests,
+ * previews), never in production: checkSecrets refuses that configuration before any request is served.
+ */
+export function sandboxEnabled(env: Pick<CloudApiEnv, "PAYMENT_SANDBOX" | "ENVIRONMENT">): boolean {
+  return env.PAYMENT_SANDBOX === "on" && env.ENVIRONMENT !== "production";
+}
+
+/**
+ * Which adapter serves a provider: "live" when configured so; the sandbox when it is on and the provider
+ * is not set to live; otherwise none, and the method is not offered. Fails closed: a forgotten variable
+ * never lets a buyer "pay" with the sandbox.
+ */
+function adapterOf(env: CloudApiEnv, name: ProviderName): "live" | "sandbox" | null {
+  const setting = env[ADAPTER_SETTING[name]] ?? "";
+  if (setting === "live") return "live";
+  if (setting !== "" && setting !== "sandbox") {
+    throw new Error(`cloud-api misconfigured: ${ADAPTER_SETTING[name]} must be "live" or "sandbox", not "${setting}"`);
+  }
+  return sandboxEnabled(env) ? "sandbox" : null;
+}
+
+/** The provider adapter for a provider name; a provider that is not configured is unavailable. */
 export function providerNamed(env: CloudApiEnv, name: ProviderName): PaymentProvider {
-  const setting = env[ADAPTER_SETTING[name]] ?? "sandbox";
-  if (setting === "sandbox") return sandboxProvider(env, name);
-  const live = LIVE_ADAPTERS[name];
-  if (setting !== "live" || !live) throw new Error(`cloud-api misconfigured: ${ADAPTER_SETTING[name]} must be "sandbox" or "live", not "${setting}"`);
-  return live(env);
+  const adapter = adapterOf(env, name);
+  if (adapter === null) throw new ProviderUnavailable(`${name} is not configured (${ADAPTER_SETTING[name]}) and the payment sandbox is off`);
+  return adapter === "sandbox" ? sandboxProvider(env, name) : LIVE_ADAPTERS[name](env);
+}
+
+export function isProviderConfigured(env: CloudApiEnv, name: ProviderName): boolean {
+  return adapterOf(env, name) !== null;
+}
+
+/** The payment methods this deployment can take money with (before the buyer's region narrows them). */
+export function offeredPaymentTypes(env: CloudApiEnv): PaymentTypeCode[] {
+  return PAYMENT_TYPES.filter((type) => isProviderConfigured(env, PROVIDER_OF_METHOD[type]));
 }
 
 export function providerForMethod(env: CloudApiEnv, paymentType: PaymentTypeCode): PaymentProvider {

@@ -7,6 +7,7 @@ import type { CloudApiEnv } from "../env.ts";
 import { buyerIpOf } from "../http/buyer-ip.ts";
 import { nowSeconds } from "../http/clock.ts";
 import { ApiError, Status } from "../http/envelope.ts";
+import { offeredPaymentTypes } from "../payments/index.ts";
 import { findPackage, type PackageRow } from "../repositories/packages.ts";
 import { findOrder } from "../repositories/orders.ts";
 import { orderSettings } from "../settings.ts";
@@ -34,9 +35,11 @@ const invalid = (field: string, message: string) => new ApiError(Status.invalidP
 /**
  * The purchase signature of a launch payload (spec §3 `signature`): the companion app's backend gets it
  * with the token pair and the storefront sends it to confirm v3, which refuses one made for another user.
+ * Keyed with the server-to-server secret, not the app secret that ships in every app; without one, no
+ * signature is valid.
  */
-export function purchaseSignature(appSecret: string, userId: number): Promise<string> {
-  return hmacSha256Hex(appSecret, `purchase:${userId}`);
+export async function purchaseSignature(env: Pick<CloudApiEnv, "S2S_SECRET">, userId: number): Promise<string | null> {
+  return env.S2S_SECRET ? hmacSha256Hex(env.S2S_SECRET, `purchase:${userId}`) : null;
 }
 
 /** Spec §7: PayPal mobile-data orders are sent with buyServiceType 1; every other order names its own type. */
@@ -85,8 +88,8 @@ export async function confirmOrder(
   const device = await requireOwnedDevice(db, userId, request.deviceId);
   if (request.deviceType !== undefined && request.deviceType !== device.device_type) throw invalid("deviceType", "does not match the device");
   if (request.signature) {
-    const expected = await purchaseSignature(env.APP_SECRET, userId);
-    if (!timingSafeEqualText(request.signature, expected)) throw new ApiError(Status.forbidden, "purchase signature does not belong to this user");
+    const expected = await purchaseSignature(env, userId);
+    if (!expected || !timingSafeEqualText(request.signature, expected)) throw new ApiError(Status.forbidden, "purchase signature does not belong to this user");
   }
 
   const pkg = await findPackage(db, request.priceId);
@@ -100,6 +103,7 @@ export async function confirmOrder(
   }
   if (pkg.currency_code !== currencyForCountry(country)) throw invalid("priceId", `not sold in ${country}'s currency`);
   if (!paymentTypesFor(country).includes(request.payMethod)) throw invalid("payMethod", `not offered in ${country}`);
+  if (!offeredPaymentTypes(env).includes(request.payMethod)) throw invalid("payMethod", "this payment method is not available at the moment");
 
   const coupon = await requireCoupon(db, userId, request, pkg, now);
   const payable = payableCents(pkg.sale_price_cents, coupon);

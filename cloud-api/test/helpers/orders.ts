@@ -50,12 +50,13 @@ export async function sandboxNotification(
   const now = Math.floor(Date.now() / 1000) - (options.age ?? 0);
   const body = JSON.stringify(sandboxEventFor(payment, type, now));
   const signature = await signSandboxPayload(options.secret ?? env.SANDBOX_NOTIFY_SECRET, body, now);
-  return () =>
-    SELF.fetch(`https://cloud-api.test${options.path ?? `/v1/pay/notify/${payment.method}`}`, {
+  const request = () =>
+    new Request(`https://cloud-api.test${options.path ?? `/v1/pay/notify/${payment.method}`}`, {
       method: "POST",
       headers: { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: signature },
       body: options.tamper ? options.tamper(body) : body,
     });
+  return Object.assign(() => SELF.fetch(request()), { request });
 }
 
 /**

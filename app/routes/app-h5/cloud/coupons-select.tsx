@@ -3,6 +3,8 @@ import type { Language } from "../../../../domain/languages.ts";
 import { getI18n, getLocale } from "../../../.server/i18n.ts";
 import { requireLaunch } from "../../../.server/identity.ts";
 import { loadOffer, PURCHASE_SCREENS, type PurchaseScreen } from "../../../.server/purchase/offer.ts";
+import { clientReadyMethods } from "../../../.server/purchase/providers.ts";
+import { cloudflareContext } from "../../../context.ts";
 import { upstreamFor } from "../../../.server/upstream/for-request.ts";
 import { ErrorView } from "../../../components/error-view.tsx";
 import { useTranslation } from "../../../i18n/context.tsx";
@@ -11,7 +13,8 @@ import { screenUrl } from "../../../.server/screen-url.ts";
 
 const SERVICE_OF_SCREEN: Record<PurchaseScreen, number> = { mobile_data_buy: 2, vip_buy: 5, ai_srv_buy: 6, storage_buy: 1 };
 
-const isScreen = (value: string | null): value is PurchaseScreen => value !== null && value in PURCHASE_SCREENS;
+/** Own keys only: `constructor` or `__proto__` are not screens. */
+const isScreen = (value: string | null): value is PurchaseScreen => value !== null && Object.hasOwn(PURCHASE_SCREENS, value);
 
 /**
  * The coupon selector (spec §2 coupons_select; its layout is ours): usable coupons and, below, the
@@ -33,6 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     url: returnUrl,
     serviceType: SERVICE_OF_SCREEN[from],
     screen: from,
+    clientMethods: clientReadyMethods(context.get(cloudflareContext).env),
   });
   return {
     title: getI18n(context).t("coupon.selectTitle"),

@@ -20,7 +20,7 @@ export const ALIPAY_NOTIFICATION_MAX_AGE_SECONDS = 48 * 3600;
 export async function verifyAlipayNotification(config: AlipayConfig, body: string, now: number): Promise<VerifiedNotification> {
   const params: Record<string, string> = {};
   for (const [name, value] of new URLSearchParams(body)) {
-    if (name in params) throw new NotificationRejected(`parameter ${name} appears twice`);
+    if (Object.hasOwn(params, name)) throw new NotificationRejected(`parameter ${name} appears twice`);
     params[name] = value;
   }
   const sign = params.sign;

@@ -2,6 +2,7 @@ import type { CloudApiEnv } from "../../env.ts";
 import { hmacSha256Hex, timingSafeEqualText } from "../../services/hashing.ts";
 import type { PaymentRequest } from "../provider.ts";
 import { escapeHtml } from "./pages.ts";
+import { sandboxSecret } from "./secret.ts";
 
 /**
  * Alipay's page payment returns an auto-submitting HTML form whose fields the merchant signed. The
@@ -24,7 +25,7 @@ export async function alipayForm(env: CloudApiEnv, base: string, { ref, request 
     subject: request.description,
     return_url: request.returnUrl,
   };
-  const sign = await hmacSha256Hex(env.SANDBOX_NOTIFY_SECRET, canonical(fields));
+  const sign = await hmacSha256Hex(sandboxSecret(env), canonical(fields));
   const inputs = Object.entries({ ...fields, sign })
     .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
     .join("");
@@ -41,5 +42,5 @@ export async function verifyAlipayForm(env: CloudApiEnv, form: FormData): Promis
   }
   const sign = form.get("sign");
   if (typeof sign !== "string") return null;
-  return timingSafeEqualText(sign, await hmacSha256Hex(env.SANDBOX_NOTIFY_SECRET, canonical(fields))) ? fields : null;
+  return timingSafeEqualText(sign, await hmacSha256Hex(sandboxSecret(env), canonical(fields))) ? fields : null;
 }

@@ -16,6 +16,7 @@ import {
 import { alipayForm } from "./alipay-form.ts";
 import { findSandboxPayment, moveSandboxPayment, openSandboxPayment, type SandboxPaymentRow, type SandboxStatus } from "./ledger.ts";
 import { outcomeOf, SANDBOX_SIGNATURE_HEADER, verifySandboxNotification } from "./notifications.ts";
+import { sandboxSecret } from "./secret.ts";
 
 const OUTCOME_OF_STATUS: Record<SandboxStatus, PaymentOutcome> = {
   created: "pending",
@@ -87,7 +88,7 @@ export function sandboxProvider(env: CloudApiEnv, name: ProviderName): PaymentPr
 
     async verifyNotification(request: Request, body: string) {
       const event = await verifySandboxNotification(
-        env.SANDBOX_NOTIFY_SECRET,
+        sandboxSecret(env),
         request.headers.get(SANDBOX_SIGNATURE_HEADER),
         body,
         nowSeconds(),

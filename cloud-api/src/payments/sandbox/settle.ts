@@ -3,6 +3,7 @@ import type { SelfFetch } from "./routes.ts";
 import { nowSeconds } from "../../http/clock.ts";
 import { findSandboxPayment, moveSandboxPayment, type SandboxPaymentRow, type SandboxStatus } from "./ledger.ts";
 import { SANDBOX_SIGNATURE_HEADER, sandboxEventFor, signSandboxPayload, type SandboxEventType } from "./notifications.ts";
+import { sandboxSecret } from "./secret.ts";
 
 /** What a buyer can do on a sandbox checkout page. `approve` is PayPal's step before capture. */
 export type SandboxAction = "pay" | "approve" | "fail" | "cancel";
@@ -37,7 +38,7 @@ export async function settleSandboxPayment(
   const response = await deliver(
     new Request(`https://sandbox.internal/v1/pay/notify/${payment.method}`, {
       method: "POST",
-      headers: { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: await signSandboxPayload(env.SANDBOX_NOTIFY_SECRET, body, now) },
+      headers: { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: await signSandboxPayload(sandboxSecret(env), body, now) },
       body,
     }),
     env,

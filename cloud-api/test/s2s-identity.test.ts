@@ -1,0 +1,80 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.ts";
+import { requestSignature } from "../../domain/signature.ts";
+import { S2S_TOKEN_PATH, s2sHeaders, s2sTokenFetch, signedFetch, signedHeaders } from "../../test/signed-request.ts";
+
+const REFUSED = { status: 401, msg: "server-to-server credential refused", data: null };
+const tokensIssued = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM auth_tokens").first<{ n: number }>())?.n ?? 0;
+
+describe("server-to-server identity (DESIGN.md §2)", () => {
+  it("mints tokens for a backend that holds S2S_SECRET", async () => {
+    const { http, body } = await s2sTokenFetch("demo@camcloud.example");
+    expect(http).toBe(200);
+    expect(body?.data).toMatchObject({ userId: 1, accessToken: expect.any(String), signature: expect.stringMatching(/^[0-9a-f]{64}$/) });
+  });
+
+  it("refuses the app signature alone, which ships inside every companion app, and mints nothing", async () => {
+    const before = await tokensIssued();
+    const { http, body } = await signedFetch(S2S_TOKEN_PATH, { account: "demo@camcloud.example" });
+    expect(http).toBe(401);
+    expect(body).toEqual(REFUSED);
+    expect(await tokensIssued()).toBe(before);
+  });
+
+  it("answers a wrong secret, an unknown account and a known one with a bad credential exactly alike", async () => {
+    const answers = await Promise.all([
+      s2sTokenFetch("demo@camcloud.example", { secret: "a-guessed-secret-that-is-long-enough-0000" }),
+      s2sTokenFetch("nobody@camcloud.example"),
+      s2sTokenFetch("demo@camcloud.example", { headers: { "x-s2s-signature": "0".repeat(64) } }),
+    ]);
+    for (const answer of answers) {
+      expect(answer.http).toBe(401);
+      expect(answer.text).toBe(JSON.stringify(REFUSED));
+    }
+  });
+
+  it("refuses a credential older than 60 s, a body changed after signing, and a replay", async () => {
+    const stale = String(Math.floor(Date.now() / 1000) - 61);
+    const signed = await signedHeaders("", { timestamp: stale });
+    signed.signature = await requestSignature(env.APP_ID, env.APP_SECRET, signed.noticeStr ?? "", stale);
+    const rawBody = JSON.stringify({ account: "demo@camcloud.example" });
+    const old = await signedFetch(S2S_TOKEN_PATH, undefined, { rawBody, headers: { ...signed, ...(await s2sHeaders(S2S_TOKEN_PATH, rawBody, signed.noticeStr ?? "", undefined, stale)) } });
+    expect(old.body).toEqual(REFUSED);
+
+    // Signed for the demo account, sent for another one.
+    const fresh = await signedHeaders("");
+    const credential = await s2sHeaders(S2S_TOKEN_PATH, rawBody, fresh.noticeStr ?? "", undefined, fresh.timestamp);
+    const swapped = await signedFetch(S2S_TOKEN_PATH, undefined, { rawBody: JSON.stringify({ account: "other@camcloud.example" }), headers: { ...fresh, ...credential } });
+    expect(swapped.body).toEqual(REFUSED);
+
+    const once = await signedFetch(S2S_TOKEN_PATH, undefined, { rawBody, headers: { ...fresh, ...credential } });
+    expect(once.body?.status).toBe(200);
+    const again = await signedFetch(S2S_TOKEN_PATH, undefined, { rawBody, headers: { ...fresh, ...credential } });
+    expect(again.body).toMatchObject({ status: 401, msg: "replayed request" });
+  });
+
+  it("refuses every server-to-server call where no S2S_SECRET is configured", async () => {
+    const app = buildApp();
+    const rawBody = JSON.stringify({ account: "demo@camcloud.example" });
+    const signed = await signedHeaders("");
+    const headers = { ...signed, ...(await s2sHeaders(S2S_TOKEN_PATH, rawBody, signed.noticeStr ?? "", undefined, signed.timestamp)) };
+    const response = await app.fetch(new Request(`https://cloud-api.test${S2S_TOKEN_PATH}`, { method: "POST", headers, body: rawBody }), { ...env, S2S_SECRET: undefined });
+    expect(await response.json()).toEqual(REFUSED);
+  });
+});
+
+describe("replay protection (DESIGN.md §2: a signed header set is usable once)", () => {
+  it("refuses an accessToken header on an app-level call, so junk in it cannot make a captured header set new", async () => {
+    const headers = await signedHeaders("");
+    const body = { js_refreshToken: "whatever-refresh-token" };
+    const first = await signedFetch("/v1/member/user/h5/refresh_token", body, { headers });
+    expect(first.body?.status).toBe(1010);
+    for (const junk of ["a", "b", "c"]) {
+      const reused = await signedFetch("/v1/member/user/h5/refresh_token", body, { headers: { ...headers, accessToken: junk } });
+      expect(reused.body).toMatchObject({ status: 401, msg: "an app-level call takes no accessToken header" });
+    }
+    const replayed = await signedFetch("/v1/member/user/h5/refresh_token", body, { headers });
+    expect(replayed.body).toMatchObject({ status: 401, msg: "replayed request" });
+  });
+});
