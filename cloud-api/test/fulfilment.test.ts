@@ -1,41 +1,13 @@
 import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import worker from "../src/index.ts";
-import type { FulfilmentMessage } from "../src/fulfilment/message.ts";
-import { freshBuyers, call, orderEvents, orderRow, packageOf, sandboxNotification, sandboxPaymentOf, type Buyer } from "./helpers/orders.ts";
+import { freshBuyers, call, deliver, orderEvents, orderRow, packageOf, paidOrder, sandboxNotification, sandboxPaymentOf, waitForStatus, type Buyer } from "./helpers/orders.ts";
 
 let cn: Buyer;
 
 beforeEach(async () => {
   ({ cn } = await freshBuyers());
 });
-
-async function paidOrder(deviceId: string, type: number, productId: string, couponId?: number, payAmount?: number) {
-  const pkg = await packageOf(cn, deviceId, type, productId);
-  const { body } = await call(cn, "/v1/cloud/order/h5/confirm/v2", { deviceId, priceId: pkg.id, payAmount: payAmount ?? pkg.salePrice, payMethod: 1, buyServiceType: type, couponId });
-  if (body?.status !== 200) throw new Error(JSON.stringify(body));
-  const orderId = body.data.orderId as string;
-  const payment = await sandboxPaymentOf(orderId);
-  await env.DB.prepare("UPDATE sandbox_payments SET status = 'paid' WHERE ref = ?").bind(payment.ref).run();
-  expect((await (await sandboxNotification(payment, "payment.succeeded"))()).status).toBe(200);
-  return orderId;
-}
-
-async function deliver(orderId: string, attempts = 1) {
-  const batch = createMessageBatch<FulfilmentMessage>("camcloud-fulfilment", [{ id: `m-${orderId}-${attempts}`, timestamp: new Date(), attempts, body: { orderId } }]);
-  const ctx = createExecutionContext();
-  await worker.queue(batch, env);
-  return getQueueResult(batch, ctx);
-}
-
-async function waitForStatus(orderId: string, done: (status: number) => boolean) {
-  for (let i = 0; i < 100; i++) {
-    const status = (await orderRow(orderId))?.status ?? 0;
-    if (done(status)) return status;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return (await orderRow(orderId))?.status;
-}
 
 async function periods(deviceId: string, type: number) {
   const { results } = await env.DB.prepare("SELECT source_ref, start_time, end_time, status FROM entitlements WHERE device_id = ? AND service_type = ? AND revoked_at IS NULL ORDER BY start_time")
@@ -48,7 +20,7 @@ describe("fulfilment queue", () => {
   it("fulfils a paid order: 8003 -> 8005 -> 8006, the period queued after the current one and the SIM topped up", async () => {
     const before = await periods("SIM-DEMO-001", 2);
     const card = await env.DB.prepare("SELECT total_mb FROM sim_cards WHERE iccid = '89860012345678901234'").first<{ total_mb: number }>();
-    const orderId = await paidOrder("SIM-DEMO-001", 2, "data-10g-cny");
+    const orderId = await paidOrder(cn, "SIM-DEMO-001", 2, "data-10g-cny");
     const result = await deliver(orderId);
     expect(result.explicitAcks).toEqual([`m-${orderId}-1`]);
     expect((await orderRow(orderId))?.status).toBe(8006);
@@ -61,7 +33,7 @@ describe("fulfilment queue", () => {
   });
 
   it("grants once however often the message is delivered", async () => {
-    const orderId = await paidOrder("CAM-DEMO-002", 6, "ai-month-cny");
+    const orderId = await paidOrder(cn, "CAM-DEMO-002", 6, "ai-month-cny");
     await deliver(orderId);
     await deliver(orderId);
     await Promise.all([deliver(orderId), deliver(orderId)]);
@@ -70,14 +42,14 @@ describe("fulfilment queue", () => {
   });
 
   it("runs on its own after a payment, through the Worker's queue", async () => {
-    const orderId = await paidOrder("CAM-DEMO-001", 6, "ai-month-cny");
+    const orderId = await paidOrder(cn, "CAM-DEMO-001", 6, "ai-month-cny");
     expect(await waitForStatus(orderId, (s) => s === 8006)).toBe(8006);
   });
 
   it("retries a failing fulfilment, then refunds it: 8009, 8010, 8011, coupon back", async () => {
     // SIM-DEMO-003 has no carrier record: its top-up cannot be delivered.
     const pkg = await packageOf(cn, "SIM-DEMO-003", 2, "data-10g-cny");
-    const orderId = await paidOrder("SIM-DEMO-003", 2, "data-10g-cny", 3, Math.round((pkg.salePrice - 20) * 100) / 100);
+    const orderId = await paidOrder(cn, "SIM-DEMO-003", 2, "data-10g-cny", 3, Math.round((pkg.salePrice - 20) * 100) / 100);
     const first = await deliver(orderId, 1);
     expect(first.retryMessages).toEqual([{ msgId: `m-${orderId}-1` }]);
     expect((await orderRow(orderId))?.status).toBe(8005);
@@ -89,7 +61,7 @@ describe("fulfilment queue", () => {
   });
 
   it("marks the refund failed (8012) when the provider refuses it", async () => {
-    const orderId = await paidOrder("SIM-DEMO-003", 2, "data-5g-cny");
+    const orderId = await paidOrder(cn, "SIM-DEMO-003", 2, "data-5g-cny");
     await env.DB.prepare("UPDATE sandbox_payments SET status = 'failed' WHERE merchant_order_id = ?").bind(orderId).run();
     await deliver(orderId, 3);
     expect((await orderEvents(orderId)).map((e) => e.to_status).slice(-3)).toEqual([8009, 8010, 8012]);

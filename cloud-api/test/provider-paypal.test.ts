@@ -326,6 +326,19 @@ describe("PayPal payments (live adapter)", () => {
     }
   });
 
+  it("does not capture an approval that arrives for a cancelled order: the buyer is never charged, nothing is refunded", async () => {
+    const fake = openFakeProvider();
+    const checkout = await payPalCheckout(fake);
+    expect((await call(us, "/v1/cloud/order/cancel", { orderId: checkout.orderId })).body?.status).toBe(200);
+    const approved = await payPalWebhook("CHECKOUT.ORDER.APPROVED", "checkout-order", orderResource(checkout, "APPROVED"));
+    await scriptVerdicts(fake, approved);
+    expect((await notify(fake, approved)).status).toBe(200);
+    const calls = (await fake.requests()).map((r) => r.path);
+    expect(calls.filter((path) => path.endsWith("/capture") || path.endsWith("/refund"))).toEqual([]);
+    expect((await orderRow(checkout.orderId))?.status).toBe(8007);
+    expect((await paymentsOf(checkout.orderId))[0]?.status).toBe("cancelled");
+  });
+
   it("does not pay an order whose capture completed for another amount", async () => {
     const fake = openFakeProvider();
     const checkout = await payPalCheckout(fake);

@@ -306,7 +306,7 @@ describe("Stripe card payments (live adapter)", () => {
     expect(owed).toMatchObject({ status: "succeeded", refund_due_at: expect.any(Number) });
 
     // A minute later the cron asks again, and this time Stripe refunds.
-    await env.DB.prepare("UPDATE payments SET refund_due_at = refund_due_at - 120 WHERE id = ?").bind(owed!.id).run();
+    await env.DB.prepare("UPDATE payments SET refund_due_at = refund_due_at - 120, refund_next_at = refund_next_at - 120 WHERE id = ?").bind(owed!.id).run();
     await fake.script(
       { method: "GET", path: `/v1/checkout/sessions/${first.id}`, status: 200, body: JSON.stringify(firstPaidSession) },
       { method: "POST", path: "/v1/refunds", status: 200, body: JSON.stringify({ id: "re_0002", object: "refund", status: "succeeded", amount: cents }) },
@@ -318,6 +318,37 @@ describe("Stripe card payments (live adapter)", () => {
     expect(refunds).toHaveLength(4);
     expect(new Set(refunds.map((r) => r.headers["idempotency-key"]))).toEqual(new Set(["refund-pi_owed00000000000"]));
     expect((await orderRow(orderId))?.status).toBeGreaterThanOrEqual(8003);
+  });
+
+  it("follows a refund Stripe answers as pending until it succeeds: the cron asks again and looks the refund up", async () => {
+    const fake = openFakeProvider();
+    const { orderId, session: first, cents } = await cardOrder(fake);
+    const second = checkoutSession(`cs_test_${randomHex(16)}`, cents);
+    await fake.script({ method: "POST", path: "/v1/checkout/sessions", status: 200, body: JSON.stringify(second) });
+    await callWith(stripeLive(fake), us, "/v1/cloud/order/h5/order/repay", { orderId });
+    const secondPaid = await stripeEvent("checkout.session.completed", paidSession(second));
+    expect((await notify(fake, secondPaid.body, secondPaid.header)).status).toBe(200);
+
+    const firstPaidSession = paidSession(first, "pi_pending000000000");
+    const pending = JSON.stringify({ id: "re_pending01", object: "refund", status: "pending", amount: cents });
+    const sessionAnswer = { method: "GET", path: `/v1/checkout/sessions/${first.id}`, status: 200, body: JSON.stringify(firstPaidSession) };
+    await fake.script(sessionAnswer, { method: "POST", path: "/v1/refunds", status: 200, body: pending }, { method: "GET", path: "/v1/refunds/re_pending01", status: 200, body: pending });
+    const firstPaid = await stripeEvent("checkout.session.completed", firstPaidSession);
+    expect((await notify(fake, firstPaid.body, firstPaid.header)).status).toBe(200);
+    const owed = (await paymentsOf(orderId)).find((p) => p.provider_ref === first.id);
+    expect(owed).toMatchObject({ status: "succeeded", refund_due_at: expect.any(Number), refund_attempts: 1 });
+
+    // Later the same key answers with the first (pending) refund; its current state says succeeded.
+    await env.DB.prepare("UPDATE payments SET refund_next_at = refund_next_at - 3600 WHERE id = ?").bind(owed!.id).run();
+    await fake.script(
+      sessionAnswer,
+      { method: "POST", path: "/v1/refunds", status: 200, body: pending },
+      { method: "GET", path: "/v1/refunds/re_pending01", status: 200, body: JSON.stringify({ id: "re_pending01", object: "refund", status: "succeeded", amount: cents }) },
+    );
+    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), stripeLive(fake));
+    expect((await paymentsOf(orderId)).find((p) => p.provider_ref === first.id)).toMatchObject({ status: "refunded", refund_due_at: null });
+    const refunds = (await fake.requests()).filter((r) => r.path === "/v1/refunds");
+    expect(new Set(refunds.map((r) => r.headers["idempotency-key"]))).toEqual(new Set(["refund-pi_pending000000000"]));
   });
 
   it("treats a refund Stripe says was already made as done", async () => {

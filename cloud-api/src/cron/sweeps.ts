@@ -13,7 +13,8 @@ import {
 import { cancelOpenPaymentsStatement } from "../repositories/payments.ts";
 import { forgetRateWindowsBefore } from "../repositories/rate-limits.ts";
 import { forgetNoncesBefore } from "../repositories/request-nonces.ts";
-import { retryDueRefunds, settleFromProvider } from "../services/payment-events.ts";
+import { settleFromProvider } from "../services/payment-events.ts";
+import { followOwedRefunds } from "../services/refunds.ts";
 import { orderSettings } from "../settings.ts";
 
 /** Orders handled per sweep and per run; a backlog is worked off over the next runs. */
@@ -83,6 +84,16 @@ export async function requeueStalledFulfilment(env: CloudApiEnv, now: number): P
   return stalled.length;
 }
 
+/** A paid order neither delivered nor refunded after this long is logged as needing a person. */
+const FULFILMENT_ALARM_SECONDS = 3600;
+
+/** Paid orders stuck in 8003/8005 past the limit: logged loudly at every sweep until they move. */
+export async function alarmStuckFulfilment(env: CloudApiEnv, now: number): Promise<number> {
+  const stuck = await ordersOlderThan(env.DB, [OrderStatus.paid, OrderStatus.buying], "updated_at", now - FULFILMENT_ALARM_SECONDS, BATCH);
+  for (const { order_id, status } of stuck) console.error(`NEEDS A PERSON: paid order ${order_id} has been in ${status} for over an hour, neither delivered nor refunded`);
+  return stuck.length;
+}
+
 /** 8006 -> 8008 once the period the order granted has ended. */
 export async function finishEndedOrders(env: CloudApiEnv, now: number): Promise<number> {
   const ended = await fulfilledOrdersEndedBefore(env.DB, now, BATCH);
@@ -102,8 +113,9 @@ export async function runSweeps(env: CloudApiEnv): Promise<Record<string, number
     rateWindowsForgotten: await forgetRateWindowsBefore(env.DB, now - 86400),
     ordersClosed: await closeUnpaidOrders(env, now),
     paymentsReconciled: await reconcileOpenPayments(env, now),
-    refundsRetried: await retryDueRefunds(env, now),
+    ...(await followOwedRefunds(env, now).then(({ asked, needPerson }) => ({ refundsAsked: asked, refundsNeedingAPerson: needPerson }))),
     fulfilmentRequeued: await requeueStalledFulfilment(env, now),
+    fulfilmentNeedingAPerson: await alarmStuckFulfilment(env, now),
     ordersFinished: await finishEndedOrders(env, now),
   };
 }

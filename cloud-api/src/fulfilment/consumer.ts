@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { CloudApiEnv } from "../env.ts";
 import { orderSettings } from "../settings.ts";
-import { fulfilOrder, refundUndeliverable } from "./fulfil.ts";
+import { refundUndeliverable } from "../services/refunds.ts";
+import { fulfilOrder } from "./fulfil.ts";
 import type { FulfilmentMessage } from "./message.ts";
 
 const fulfilmentMessage = z.strictObject({ orderId: z.string().min(1).max(64) });

@@ -2,13 +2,10 @@ import { OrderStatus } from "../../../domain/order-status.ts";
 import { ServiceType } from "../../../domain/services.ts";
 import type { CloudApiEnv } from "../env.ts";
 import { nowSeconds } from "../http/clock.ts";
-import { providerNamed } from "../payments/index.ts";
-import { ProviderUnavailable } from "../payments/provider.ts";
 import { findDevice } from "../repositories/devices.ts";
 import { grantStatement } from "../repositories/entitlements.ts";
-import { findOrder, releaseCouponStatement, transitionStatement, type OrderRow } from "../repositories/orders.ts";
+import { findOrder, transitionStatement, type OrderRow } from "../repositories/orders.ts";
 import { findPackage } from "../repositories/packages.ts";
-import { paymentStatusStatement, settledPaymentOfOrder } from "../repositories/payments.ts";
 import { findSimCard, topUpStatement } from "../repositories/sim-cards.ts";
 
 /** A purchase that cannot be delivered (the carrier has no such SIM, the package is gone...). */
@@ -18,7 +15,8 @@ export class FulfilmentFailed extends Error {
 
 /**
  * Delivers a paid order: 8003 -> 8005 buying, then the period (and for mobile data the carrier top-up)
- * and 8006 in one batch. Safe to run again for the same order: each step starts from a status.
+ * and 8006 in one batch. Safe to run again, also concurrently, for the same order: each effect is guarded
+ * by the status it starts from (the grant also by its unique source), and batches do not interleave.
  */
 export async function fulfilOrder(env: CloudApiEnv, orderId: string): Promise<void> {
   const db = env.DB;
@@ -55,32 +53,5 @@ async function carrierTopUp(db: D1Database, order: OrderRow, quotaMb: number | n
   const device = await findDevice(db, order.device_id);
   const card = device?.iccid ? await findSimCard(db, device.iccid) : null;
   if (!card) throw new FulfilmentFailed(`the carrier has no record of the SIM card of device ${order.device_id}`);
-  return [topUpStatement(db, card.iccid, quotaMb, now)];
-}
-
-/**
- * Fulfilment gave up: 8005 -> 8009 waiting for refund -> 8010 refunding, then the provider's refund:
- * 8011 refunded (the coupon comes back) or 8012 refund failed. A refund the provider confirms later
- * arrives as a notification.
- */
-export async function refundUndeliverable(env: CloudApiEnv, orderId: string, reason: string): Promise<void> {
-  const db = env.DB;
-  await transitionStatement(db, orderId, OrderStatus.waitingForRefund, `fulfilment failed: ${reason}`.slice(0, 500), nowSeconds()).run();
-  const moved = await transitionStatement(db, orderId, OrderStatus.refunding, "refund requested", nowSeconds()).run();
-  if (moved.meta.changes === 0) return;
-  const payment = await settledPaymentOfOrder(db, orderId);
-  try {
-    if (!payment?.provider_ref) throw new ProviderUnavailable("no settled payment to refund");
-    const refund = await providerNamed(env, payment.provider).refund(payment.provider_ref, payment.amount_cents);
-    if (refund.outcome === "pending") return;
-    const now = nowSeconds();
-    await db.batch([
-      paymentStatusStatement(db, payment.id, ["succeeded"], "refunded", now),
-      transitionStatement(db, orderId, OrderStatus.refunded, "refunded by the provider", now),
-      releaseCouponStatement(db, orderId, [OrderStatus.refunded]),
-    ]);
-  } catch (error) {
-    if (!(error instanceof ProviderUnavailable)) throw error;
-    await transitionStatement(db, orderId, OrderStatus.refundFailed, `refund failed: ${error.message}`.slice(0, 500), nowSeconds()).run();
-  }
+  return [topUpStatement(db, { iccid: card.iccid, quotaMb, orderId: order.order_id }, now)];
 }

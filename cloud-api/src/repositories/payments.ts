@@ -14,6 +14,9 @@ export interface PaymentRow {
   instructions: string;
   /** Set while the payment is owed back to the buyer and the provider has not confirmed the refund. */
   refund_due_at: number | null;
+  /** How often the refund was asked for, and when it is asked for next (backoff). */
+  refund_attempts: number;
+  refund_next_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -101,13 +104,47 @@ export function markRefundDueStatement(db: D1Database, paymentId: string, now: n
   return db.prepare("UPDATE payments SET refund_due_at = COALESCE(refund_due_at, ?) WHERE id = ? AND status = 'succeeded'").bind(now, paymentId);
 }
 
-/** The refund went through: the payment is refunded and owed nothing more. */
-export function refundedStatement(db: D1Database, paymentId: string, now: number): D1PreparedStatement {
-  return db.prepare("UPDATE payments SET status = 'refunded', refund_due_at = NULL, updated_at = ? WHERE id = ? AND status = 'succeeded'").bind(now, paymentId);
+/**
+ * Marks as owed every succeeded payment of an order in one of `statuses` that is not marked yet: an
+ * order that holds money to give back is never left without a refund being asked for.
+ */
+export function markRefundsOfOrdersInStatement(db: D1Database, statuses: readonly number[], now: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE payments SET refund_due_at = ? WHERE status = 'succeeded' AND refund_due_at IS NULL
+       AND order_id IN (SELECT order_id FROM orders WHERE status IN (${statuses.map(() => "?").join(", ")}))`,
+    )
+    .bind(now, ...statuses);
 }
 
-/** Payments still owed back whose refund has waited since before `before`. */
-export async function refundsDueBefore(db: D1Database, before: number, limit = 50): Promise<PaymentRow[]> {
+/** The refund went through: the payment is refunded and owed nothing more. */
+export function refundedStatement(db: D1Database, paymentId: string, now: number): D1PreparedStatement {
+  return db
+    .prepare("UPDATE payments SET status = 'refunded', refund_due_at = NULL, refund_next_at = NULL, updated_at = ? WHERE id = ? AND status = 'succeeded'")
+    .bind(now, paymentId);
+}
+
+/** One more refund request was made that did not settle it: when to ask next. */
+export function refundAskedStatement(db: D1Database, paymentId: string, nextAt: number): D1PreparedStatement {
+  return db
+    .prepare("UPDATE payments SET refund_attempts = refund_attempts + 1, refund_next_at = ? WHERE id = ? AND status = 'succeeded' AND refund_due_at IS NOT NULL")
+    .bind(nextAt, paymentId);
+}
+
+/** Payments still owed back whose next refund request is due (a minute after the first mark, then by backoff). */
+export async function refundsDue(db: D1Database, now: number, limit = 50): Promise<PaymentRow[]> {
+  const rows = await db
+    .prepare(
+      `SELECT * FROM payments WHERE refund_due_at IS NOT NULL AND status = 'succeeded'
+       AND COALESCE(refund_next_at, refund_due_at + 60) <= ? ORDER BY refund_due_at LIMIT ?`,
+    )
+    .bind(now, limit)
+    .all<PaymentRow>();
+  return rows.results;
+}
+
+/** Payments owed back since before `before`: past the limit, a person has to look. */
+export async function refundsOwedSince(db: D1Database, before: number, limit = 50): Promise<PaymentRow[]> {
   const rows = await db
     .prepare("SELECT * FROM payments WHERE refund_due_at IS NOT NULL AND refund_due_at < ? AND status = 'succeeded' ORDER BY refund_due_at LIMIT ?")
     .bind(before, limit)

@@ -8,16 +8,12 @@ import { findOrder, releaseCouponStatement, transitionStatement, type OrderRow }
 import {
   findPaymentByRef,
   latestPaymentOfOrder,
-  markRefundDueStatement,
   paymentStatusStatement,
-  refundedStatement,
-  refundsDueBefore,
   recordNotificationStatement,
+  refundedStatement,
   type PaymentRow,
 } from "../repositories/payments.ts";
-
-/** Orders that ended without payment: money that still arrives for them is given back. */
-const ENDED_UNPAID = new Set<number>([OrderStatus.cancelled, OrderStatus.closed, OrderStatus.paymentClosed]);
+import { refundStrayPayment } from "./refunds.ts";
 
 /**
  * Applies what a provider says about one payment (a verified notification, or the answer to a status
@@ -38,6 +34,14 @@ export async function applyPaymentReport(env: CloudApiEnv, payment: PaymentRow, 
   switch (report.outcome) {
     case "approved": {
       await db.batch([...seen, transitionStatement(db, payment.order_id, OrderStatus.paying, "approved by the buyer at the provider", now)]);
+      // Capture only what can be delivered: never for an order that was cancelled or closed meanwhile, or
+      // for an attempt a newer one replaced. An approval left uncaptured charges the buyer nothing.
+      const order = await findOrder(db, payment.order_id);
+      if (order?.status !== OrderStatus.paying || payment.status !== "created") {
+        console.warn(`not capturing approved payment ${payment.id}: order ${payment.order_id} is ${order?.status ?? "missing"}, payment ${payment.status}`);
+        await paymentStatusStatement(db, payment.id, ["created"], "cancelled", now).run();
+        return;
+      }
       const captured = await provider.capture(report.providerRef);
       if (captured.outcome === "paid") await applyPaymentReport(env, payment, captured, null);
       return;
@@ -67,9 +71,11 @@ export async function applyPaymentReport(env: CloudApiEnv, payment: PaymentRow, 
       await db.batch([...seen, paymentStatusStatement(db, payment.id, ["created"], "cancelled", now)]);
       return;
     case "refunded":
+      // A confirmation may find the order between two asks (8012 refund failed): it ends refunded all the same.
       await db.batch([
         ...seen,
-        paymentStatusStatement(db, payment.id, ["succeeded"], "refunded", now),
+        refundedStatement(db, payment.id, now),
+        transitionStatement(db, payment.order_id, OrderStatus.refunding, `refund confirmed by ${payment.provider}`, now),
         transitionStatement(db, payment.order_id, OrderStatus.refunded, `refund confirmed by ${payment.provider}`, now),
         releaseCouponStatement(db, payment.order_id, [OrderStatus.refunded]),
       ]);
@@ -78,34 +84,6 @@ export async function applyPaymentReport(env: CloudApiEnv, payment: PaymentRow, 
       if (seen.length) await db.batch(seen);
       return;
   }
-}
-
-/**
- * Money arrived for an order that can no longer be paid (cancelled or closed, or already paid by
- * another attempt): it goes back to the buyer. The debt is written down first, so that a refund the
- * provider cannot make now is asked for again by the cron (retryDueRefunds) until it goes through.
- */
-export async function refundStrayPayment(env: CloudApiEnv, payment: PaymentRow): Promise<void> {
-  const order = await findOrder(env.DB, payment.order_id);
-  const paidTwice = order !== null && !ENDED_UNPAID.has(order.status);
-  console.warn(`refunding payment ${payment.id} of order ${payment.order_id}: ${paidTwice ? "paid twice" : "order ended unpaid"}`);
-  await markRefundDueStatement(env.DB, payment.id, nowSeconds()).run();
-  let refund;
-  try {
-    refund = await providerNamed(env, payment.provider).refund(payment.provider_ref ?? "", payment.amount_cents);
-  } catch (error) {
-    if (!(error instanceof ProviderUnavailable)) throw error;
-    console.warn(`refund of payment ${payment.id} failed for now; the cron asks again: ${error.message}`);
-    return;
-  }
-  if (refund.outcome === "refunded") await refundedStatement(env.DB, payment.id, nowSeconds()).run();
-}
-
-/** Cron: refunds owed for more than a minute are asked for again. */
-export async function retryDueRefunds(env: CloudApiEnv, now: number): Promise<number> {
-  const due = await refundsDueBefore(env.DB, now - 60);
-  for (const payment of due) await refundStrayPayment(env, payment);
-  return due.length;
 }
 
 /** POST /v1/pay/notify/<provider>: verify, apply once, acknowledge the way the provider expects. */

@@ -1,4 +1,6 @@
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF } from "cloudflare:test";
+import worker from "../../src/index.ts";
+import type { FulfilmentMessage } from "../../src/fulfilment/message.ts";
 import { SANDBOX_SIGNATURE_HEADER, sandboxEventFor, signSandboxPayload, type SandboxEventType } from "../../src/payments/sandbox/notifications.ts";
 import type { SandboxPaymentRow } from "../../src/payments/sandbox/ledger.ts";
 import { signedFetch, signIn } from "../../../test/signed-request.ts";
@@ -72,4 +74,34 @@ export async function freshBuyers(): Promise<{ cn: Buyer; us: Buyer }> {
 /** Lets a test start from a clean rate-limit window: earlier orders move an hour back. */
 export async function ageOrders(): Promise<void> {
   await env.DB.prepare("UPDATE orders SET created_at = created_at - 3600 WHERE created_at > ?").bind(Math.floor(Date.now() / 1000) - 3600).run();
+}
+
+/** A WeChat Pay order of `buyer`, paid in the sandbox, with its notification applied (8003 and queued). */
+export async function paidOrder(buyer: Buyer, deviceId: string, type: number, productId: string, couponId?: number, payAmount?: number) {
+  const pkg = await packageOf(buyer, deviceId, type, productId);
+  const { body } = await call(buyer, "/v1/cloud/order/h5/confirm/v2", { deviceId, priceId: pkg.id, payAmount: payAmount ?? pkg.salePrice, payMethod: 1, buyServiceType: type, couponId });
+  if (body?.status !== 200) throw new Error(JSON.stringify(body));
+  const orderId = body.data.orderId as string;
+  const payment = await sandboxPaymentOf(orderId);
+  await env.DB.prepare("UPDATE sandbox_payments SET status = 'paid' WHERE ref = ?").bind(payment.ref).run();
+  const notified = await (await sandboxNotification(payment, "payment.succeeded"))();
+  if (notified.status !== 200) throw new Error(`payment notification refused: ${await notified.text()}`);
+  return orderId;
+}
+
+/** One delivery of the order's fulfilment message, as the queue would make it on its `attempts`th try. */
+export async function deliver(orderId: string, attempts = 1, id = `m-${orderId}-${attempts}`) {
+  const batch = createMessageBatch<FulfilmentMessage>("camcloud-fulfilment", [{ id, timestamp: new Date(), attempts, body: { orderId } }]);
+  const ctx = createExecutionContext();
+  await worker.queue(batch, env);
+  return getQueueResult(batch, ctx);
+}
+
+export async function waitForStatus(orderId: string, done: (status: number) => boolean) {
+  for (let i = 0; i < 100; i++) {
+    const status = (await orderRow(orderId))?.status ?? 0;
+    if (done(status)) return status;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return (await orderRow(orderId))?.status;
 }

@@ -13,11 +13,13 @@ export interface SandboxPaymentRow {
   currency_code: CurrencyCode;
   return_url: string;
   status: SandboxStatus;
+  /** What the next refund request answers (migration 0006): the tests script a provider that fails, then recovers. */
+  refund_outcome: "refunded" | "pending" | "fail";
   created_at: number;
   updated_at: number;
 }
 
-export async function openSandboxPayment(db: D1Database, row: Omit<SandboxPaymentRow, "status" | "updated_at">): Promise<void> {
+export async function openSandboxPayment(db: D1Database, row: Omit<SandboxPaymentRow, "status" | "refund_outcome" | "updated_at">): Promise<void> {
   await db
     .prepare(
       `INSERT INTO sandbox_payments (ref, method, merchant_order_id, description, amount_cents, currency_code, return_url, status, created_at, updated_at)

@@ -117,10 +117,13 @@ export function sandboxProvider(env: CloudApiEnv, name: ProviderName): PaymentPr
       return reportOf(await find(ref));
     },
 
+    // Idempotent, as every provider's refund of one payment is: asking again reports where it stands.
     async refund(ref: string, amountCents: number) {
       const row = await find(ref);
       if (amountCents !== row.amount_cents) throw new ProviderUnavailable("the sandbox refunds whole payments only");
       if (row.status === "refunded") return { outcome: "refunded" };
+      if (row.refund_outcome === "fail") throw new ProviderUnavailable(`the sandbox refused the refund of ${ref}`);
+      if (row.refund_outcome === "pending" && row.status === "paid") return { outcome: "pending" };
       if (!(await moveSandboxPayment(env.DB, ref, ["paid"], "refunded", nowSeconds()))) {
         throw new ProviderUnavailable(`sandbox payment ${ref} is ${row.status}, not refundable`);
       }

@@ -115,9 +115,11 @@ export function stripeProvider(env: CloudApiEnv): PaymentProvider {
           `refund-${paymentIntent}`,
           stripeRefund,
         );
-        if (refund.status === "succeeded") return { outcome: "refunded" };
-        if (refund.status === "pending" || refund.status === "requires_action") return { outcome: "pending" };
-        throw new ProviderUnavailable(`Stripe refund ${refund.id} of ${paymentIntent} is ${refund.status}`);
+        // The same key answers a later ask with the first answer, so a pending refund is looked up for where it stands now.
+        const current = refund.status === "pending" || refund.status === "requires_action" ? await client.get(`/v1/refunds/${encodeURIComponent(refund.id)}`, stripeRefund) : refund;
+        if (current.status === "succeeded") return { outcome: "refunded" };
+        if (current.status === "pending" || current.status === "requires_action") return { outcome: "pending" };
+        throw new ProviderUnavailable(`Stripe refund ${current.id} of ${paymentIntent} is ${current.status}`);
       } catch (error) {
         if (error instanceof StripeRequestFailed && error.code === "charge_already_refunded") return { outcome: "refunded" };
         throw error;

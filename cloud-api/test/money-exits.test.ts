@@ -1,0 +1,125 @@
+import { createScheduledController, env } from "cloudflare:test";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import worker from "../src/index.ts";
+import { followOwedRefunds, REFUND_ALARM_SECONDS } from "../src/services/refunds.ts";
+import { deliver, freshBuyers, orderEvents, orderRow, paidOrder, sandboxPaymentOf, type Buyer } from "./helpers/orders.ts";
+
+/**
+ * Every order state that holds a buyer's money has an exit with a deadline: whatever state a paid order
+ * is left in, and whatever the provider does for a while (refuses refunds, keeps them pending), the
+ * cron and the queue bring it to an end, and what was taken minus what was given back is what was
+ * delivered.
+ */
+let cn: Buyer;
+beforeEach(async () => {
+  ({ cn } = await freshBuyers());
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const runCron = () => worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env);
+/** Time passes: every owed refund's next ask is due now. */
+const timePasses = () => env.DB.prepare("UPDATE payments SET refund_next_at = refund_next_at - 86400 WHERE refund_next_at IS NOT NULL").run();
+const providerRefunds = (orderId: string, outcome: "refunded" | "pending" | "fail") =>
+  env.DB.prepare("UPDATE sandbox_payments SET refund_outcome = ? WHERE merchant_order_id = ?").bind(outcome, orderId).run();
+
+/** Taken, given back and delivered, in cents, for one order. */
+async function ledger(orderId: string) {
+  const money = await env.DB.prepare(
+    `SELECT COALESCE(SUM(CASE WHEN status IN ('succeeded', 'refunded') THEN amount_cents END), 0) AS captured,
+            COALESCE(SUM(CASE WHEN status = 'refunded' THEN amount_cents END), 0) AS refunded,
+            COUNT(refund_due_at) AS owed
+     FROM payments WHERE order_id = ?`,
+  )
+    .bind(orderId)
+    .first<{ captured: number; refunded: number; owed: number }>();
+  const granted = await env.DB.prepare("SELECT COUNT(*) AS n FROM entitlements WHERE source = 'order' AND source_ref = ? AND revoked_at IS NULL").bind(orderId).first<{ n: number }>();
+  const order = await orderRow(orderId);
+  return { ...money!, delivered: granted!.n > 0 ? order!.pay_cents : 0 };
+}
+
+/** A paid order of a SIM with no carrier record: it can never be delivered, so its money must go back. */
+const undeliverable = () => paidOrder(cn, "SIM-DEMO-003", 2, "data-5g-cny");
+
+/** Puts an order in a state as if the process had stopped right after reaching it. */
+const leaveIn = (orderId: string, status: number) => env.DB.prepare("UPDATE orders SET status = ?, updated_at = updated_at - 7200 WHERE order_id = ?").bind(status, orderId).run();
+
+const STARTS: [string, (orderId: string) => Promise<unknown>][] = [
+  ["8003 paid, its queue message lost", (orderId) => leaveIn(orderId, 8003)],
+  ["8005 buying, its queue message lost", (orderId) => leaveIn(orderId, 8005)],
+  ["8009 waiting for refund", (orderId) => leaveIn(orderId, 8009)],
+  ["8010 refunding", (orderId) => leaveIn(orderId, 8010)],
+  ["8012 refund failed", (orderId) => leaveIn(orderId, 8012)],
+];
+
+describe("every money state ends in a terminal state, and captured - refunded = delivered", () => {
+  for (const [start, leave] of STARTS) {
+    for (const trouble of ["fail", "pending"] as const) {
+      it(`from ${start}, with a provider whose refunds ${trouble === "fail" ? "fail" : "stay pending"} for a while, then recovers`, async () => {
+        const orderId = await undeliverable();
+        await leave(orderId);
+        await providerRefunds(orderId, trouble);
+        // The world while the provider is in trouble: the cron runs, stalled fulfilment is tried to its last attempt.
+        for (let round = 0; round < 3; round++) {
+          await runCron();
+          const status = (await orderRow(orderId))?.status;
+          if (status === 8003 || status === 8005) await deliver(orderId, 3, `m-${orderId}-${round}`);
+          await timePasses();
+        }
+        const during = await orderRow(orderId);
+        expect([8010, 8012]).toContain(during?.status);
+        expect((await ledger(orderId)).owed).toBe(1);
+
+        await providerRefunds(orderId, "refunded");
+        await timePasses();
+        await runCron();
+        expect((await orderRow(orderId))?.status).toBe(8011);
+        const { captured, refunded, delivered, owed } = await ledger(orderId);
+        expect(captured - refunded).toBe(delivered);
+        expect(delivered).toBe(0);
+        expect(owed).toBe(0);
+        expect((await sandboxPaymentOf(orderId)).status).toBe("refunded");
+        expect((await orderEvents(orderId)).at(-1)).toMatchObject({ to_status: 8011 });
+      });
+    }
+  }
+
+  it("delivers a paid order whose queue message was lost, and keeps its money", async () => {
+    const orderId = await paidOrder(cn, "CAM-DEMO-002", 6, "ai-month-cny");
+    await leaveIn(orderId, 8003);
+    await runCron();
+    await deliver(orderId, 1, `m-${orderId}-requeued`);
+    expect((await orderRow(orderId))?.status).toBe(8006);
+    const { captured, refunded, delivered } = await ledger(orderId);
+    expect(captured - refunded).toBe(delivered);
+    expect(delivered).toBeGreaterThan(0);
+  });
+
+  it("logs an owed refund that has lasted past the limit as needing a person, at every sweep", async () => {
+    const orderId = await undeliverable();
+    await providerRefunds(orderId, "fail");
+    await deliver(orderId, 3);
+    expect((await orderRow(orderId))?.status).toBe(8012);
+    await env.DB.prepare("UPDATE payments SET refund_due_at = refund_due_at - ? WHERE order_id = ?").bind(REFUND_ALARM_SECONDS + 60, orderId).run();
+    const alarm = vi.spyOn(console, "error").mockImplementation(() => {});
+    const now = Math.floor(Date.now() / 1000);
+    expect((await followOwedRefunds(env, now)).needPerson).toBeGreaterThanOrEqual(1);
+    expect(alarm.mock.calls.some(([line]) => String(line).startsWith("NEEDS A PERSON") && String(line).includes(orderId))).toBe(true);
+  });
+});
+
+describe("fulfilment applies each effect once under concurrent duplicate delivery", () => {
+  it("tops a SIM up by the package's quota once, however many copies of the message arrive at once", async () => {
+    const card = () => env.DB.prepare("SELECT total_mb FROM sim_cards WHERE iccid = '89860012345678901234'").first<{ total_mb: number }>();
+    const before = (await card())!.total_mb;
+    const orderId = await paidOrder(cn, "SIM-DEMO-001", 2, "data-5g-cny");
+    await Promise.all(Array.from({ length: 8 }, (_, i) => deliver(orderId, 1, `dup-${i}`)));
+    await Promise.all(Array.from({ length: 4 }, (_, i) => deliver(orderId, 2, `dup-late-${i}`)));
+    expect((await orderRow(orderId))?.status).toBe(8006);
+    expect((await card())!.total_mb - before).toBe(5120);
+    const grants = await env.DB.prepare("SELECT COUNT(*) AS n FROM entitlements WHERE source_ref = ?").bind(orderId).first<{ n: number }>();
+    expect(grants?.n).toBe(1);
+    expect((await orderEvents(orderId)).filter((e) => e.to_status === 8006)).toHaveLength(1);
+  });
+});
