@@ -117,4 +117,24 @@ test.describe("form actions under generated posts", () => {
     // Posting the buyer's order ids and devices from another account's session touched none of them.
     expect(await records(buyer)).toBe(buyerBefore);
   });
+
+  test("answers a body that is not a form with a 400 on every action, never a 5xx, and changes nothing", async ({ page }) => {
+    const other = await demoBuyer(E2E.api, E2E.storefront, vars, DEMO_ACCOUNTS.other);
+    const before = await records(other);
+    const bodies: [string, string | Buffer][] = [
+      ["application/json", JSON.stringify({ intent: "confirm", package: 1, payMethod: 3 })],
+      ["multipart/form-data", "--x\r\nContent-Disposition: form-data; name=intent\r\n\r\nconfirm"],
+      ["multipart/form-data; boundary=x", "not a multipart body at all"],
+      ["text/plain", "intent=confirm&package=1"],
+      ["application/octet-stream", Buffer.from([0, 255, 1, 254, 2])],
+    ];
+    for (const action of ACTIONS) {
+      await page.goto(other.link({ screen: action.screen, deviceId: action.deviceId, country: "US", ...("launch" in action ? action.launch : {}) }));
+      for (const [contentType, data] of bodies) {
+        const response = await page.request.post(page.url(), { data, headers: { origin: E2E.storefront, "content-type": contentType }, maxRedirects: 0, failOnStatusCode: false });
+        expect(response.status(), `${action.screen} with ${contentType}`).toBe(400);
+      }
+    }
+    expect(await records(other)).toBe(before);
+  });
 });

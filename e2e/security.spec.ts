@@ -93,4 +93,29 @@ test.describe("security", () => {
     expect(response.status()).not.toBe(403);
     expect(response.status()).toBeLessThan(500);
   });
+
+  test("every sign-in starts a new session id and deletes the old one @no-js", async ({ page, context, request }) => {
+    const sessionCookie = async () => (await context.cookies()).find((cookie) => cookie.name.endsWith("camcloud_sid"))?.value ?? "";
+    await page.goto(await launchLink(DEMO_DEVICES.sim));
+    const first = await sessionCookie();
+    expect(first).not.toBe("");
+    await page.goto(await launchLink(DEMO_DEVICES.sim));
+    const second = await sessionCookie();
+    expect(second).not.toBe(first);
+    expect(new URL(page.url()).pathname).toBe("/app-h5/cloud/mobile-data/buy");
+    // The id from before the second sign-in opens nothing any more.
+    const name = (await context.cookies()).find((cookie) => cookie.name.endsWith("camcloud_sid"))!.name;
+    const stale = await request.get("/app-h5/cloud/mobile-data/buy", { headers: { cookie: `${name}=${first}` }, maxRedirects: 0 });
+    expect(stale.status()).toBe(302);
+    expect(stale.headers()["location"]).toContain("/app-h5/no-login/1");
+  });
+
+  test("a link to the coupon selector naming a prototype key is sent home, never to a made-up screen @no-js", async ({ page }) => {
+    await page.goto(await launchLink(DEMO_DEVICES.sim));
+    for (const from of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      const response = await page.request.get(`/app-h5/cloud/coupons?from=${from}`, { maxRedirects: 0 });
+      expect(response.status(), from).toBe(302);
+      expect(response.headers()["location"]).toBe("/app-h5");
+    }
+  });
 });

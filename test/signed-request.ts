@@ -54,6 +54,16 @@ export async function s2sHeaders(path: string, body: string, noticeStr: string, 
 
 export const S2S_TOKEN_PATH = "/v1/member/user/s2s/token";
 
+/**
+ * The headers an operation's rightful caller sends with `body`: a user call its access token, an
+ * app-level call none, a server-to-server call also the S2S credential.
+ */
+export async function callerHeaders(op: { access: "app" | "user" | "s2s"; path: string }, body: string, accessToken = "") {
+  const signed = await signedHeaders(op.access === "user" ? accessToken : "");
+  if (op.access !== "s2s") return signed;
+  return { ...signed, ...(await s2sHeaders(op.path, body, signed.noticeStr ?? "", undefined, signed.timestamp)) };
+}
+
 /** Mints a user's tokens the way the companion app's backend does: app signature plus the S2S credential. */
 export async function s2sTokenFetch(account: string, options: { secret?: string; headers?: Record<string, string> } = {}) {
   const rawBody = JSON.stringify({ account });

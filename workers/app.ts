@@ -1,6 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { checkSecrets, type StorefrontEnv } from "../app/.server/env.ts";
 import { isCrossSiteWrite, newNonce, withSecurityHeaders } from "../app/.server/security.ts";
+import { forgetEndedSessions } from "../app/.server/session/storage.ts";
 import { cloudflareContext, nonceContext } from "../app/context.ts";
 
 const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
@@ -15,5 +16,10 @@ export default {
     context.set(cloudflareContext, { env, ctx });
     context.set(nonceContext, newNonce());
     return withSecurityHeaders(await handleRequest(request, context), request);
+  },
+  /** The cron (wrangler.jsonc): ended sessions are deleted, not only unreadable. */
+  async scheduled(_controller, env) {
+    checkSecrets(env);
+    console.log("sessions forgotten", await forgetEndedSessions(env, Math.floor(Date.now() / 1000)));
   },
 } satisfies ExportedHandler<StorefrontEnv>;

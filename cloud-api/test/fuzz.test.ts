@@ -7,7 +7,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signedHeaders, signIn } from "../../test/signed-request.ts";
+import { callerHeaders, signIn } from "../../test/signed-request.ts";
 import { DeviceType, paymentTypesFor, ServiceType } from "../../domain/services.ts";
 import { DEMO_ACCOUNTS, DEMO_CARD_CODES, DEMO_DEVICES, DEMO_ICCIDS } from "../demo/seed.ts";
 import type { CloudApiEnv } from "../src/env.ts";
@@ -135,14 +135,15 @@ function inputFor(op: AnyOperation, tokens: Tokens): fc.Arbitrary<unknown> {
  * round trips deepen a proxy chain inside the test pool until its stack overflows.
  */
 async function send(op: AnyOperation, input: unknown, accessToken: string) {
-  const init: RequestInit = { method: op.method, headers: await signedHeaders(accessToken) };
   let path = op.path;
+  let requestBody: string | undefined;
   if (op.method === "GET") {
     const entries = input && typeof input === "object" && !Array.isArray(input) ? Object.entries(input) : [];
     path += `?${new URLSearchParams(entries.map(([key, value]) => [key, typeof value === "string" ? value : JSON.stringify(value)]))}`;
   } else {
-    init.body = JSON.stringify(input);
+    requestBody = JSON.stringify(input);
   }
+  const init: RequestInit = { method: op.method, headers: await callerHeaders(op, requestBody ?? "", accessToken), body: requestBody };
   const response = await fetchWith(env as unknown as CloudApiEnv, path, init);
   const text = await response.text();
   let body: { status?: unknown; msg?: unknown } | null = null;

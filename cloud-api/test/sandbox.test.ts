@@ -66,6 +66,35 @@ describe("WeChat H5 sandbox", () => {
       expect(safeRedirect(bad, here)).toBeNull();
     }
   });
+
+  it("judges a redirect by where a browser would land: tabs, newlines and dot segments cannot reach another host", () => {
+    const here = "https://shop.example/sandbox/wechat/pay";
+    for (const bad of ["/\t/evil.example", "/\n/evil.example", "\t//evil.example", "/\r\n/evil.example/x", "/.//evil.example", "/%2e//evil.example", "https://shop.example.evil.example/"]) {
+      expect(safeRedirect(bad, here), JSON.stringify(bad)).toBeNull();
+    }
+    expect(safeRedirect("/app-h5/x?a=1\nb", here)).toBe("/app-h5/x?a=1b");
+  });
+
+  it("answers a checkout post whose redirect hides a newline or a tab without an error or a redirect elsewhere", async () => {
+    for (const redirect_url of ["/\t/evil.example", "/app-h5/x\r\nSet-Cookie: a=b", "/\n/evil.example"]) {
+      const order = await confirm(cn, 1);
+      const answer = await post("/sandbox/wechat/pay", { prepay_id: (await sandboxPaymentOf(order.orderId)).ref, redirect_url, action: "cancel" });
+      expect(answer.status).toBeLessThan(500);
+      const location = answer.headers.get("location");
+      if (location) expect(new URL(location, ORIGIN).origin).toBe(ORIGIN);
+      expect(answer.headers.get("set-cookie")).toBeNull();
+    }
+  });
+
+  it("serves its pages with a CSP that allows no inline script and no framing by other sites", async () => {
+    const order = await confirm(cn, 1);
+    const page = await SELF.fetch(`${ORIGIN}/sandbox/wechat/pay?prepay_id=${(await sandboxPaymentOf(order.orderId)).ref}`);
+    expect(page.status).toBe(200);
+    const csp = page.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(await page.text()).not.toMatch(/<script>/);
+  });
 });
 
 describe("Alipay sandbox", () => {
@@ -130,7 +159,10 @@ describe("Stripe sandbox", () => {
     const page = await SELF.fetch(`${ORIGIN}/sandbox/stripe/checkout/${order.sessionId}?embedded=1`);
     expect(await page.text()).toContain("4242 4242 4242 4242");
     const paid = await post(`/sandbox/stripe/checkout/${order.sessionId}`, { embedded: "1", action: "pay" });
-    expect(await paid.text()).toContain('postMessage({type:"camcloud-sandbox-checkout",outcome:"pay"}');
+    // The page loads its one script from this origin (no inline script under the pages' CSP), told the outcome.
+    expect(await paid.text()).toContain('<script src="/sandbox/stripe/embedded-result.js" data-outcome="pay"></script>');
+    const script = await (await SELF.fetch(`${ORIGIN}/sandbox/stripe/embedded-result.js`)).text();
+    expect(script).toContain('parent.postMessage({ type: "camcloud-sandbox-checkout", outcome: document.currentScript.dataset.outcome }, location.origin)');
     expect((await orderRow(order.orderId))?.status).toBeGreaterThanOrEqual(8003);
   });
 

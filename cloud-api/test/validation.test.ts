@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { signedFetch, signIn } from "../../test/signed-request.ts";
+import { callerHeaders, signedFetch, signIn } from "../../test/signed-request.ts";
 import type { AnyOperation } from "../src/http/operation.ts";
 import { parseJsonBody, readBodyText } from "../src/http/validation.ts";
 import { operations } from "../src/operations/index.ts";
@@ -49,12 +49,13 @@ function validInput(op: AnyOperation): Record<string, unknown> {
   return input;
 }
 
-function send(op: AnyOperation, input: unknown, rawBody?: string) {
+async function send(op: AnyOperation, input: unknown, rawBody?: string) {
   if (op.method === "GET") {
     const query = new URLSearchParams(Object.entries(input as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
-    return signedFetch(`${op.path}?${query}`, undefined, { accessToken, method: "GET" });
+    return signedFetch(`${op.path}?${query}`, undefined, { method: "GET", headers: await callerHeaders(op, "", accessToken) });
   }
-  return signedFetch(op.path, input, { accessToken, rawBody });
+  const body = rawBody ?? JSON.stringify(input);
+  return signedFetch(op.path, input, { rawBody: body, headers: await callerHeaders(op, body, accessToken) });
 }
 
 async function expectRefused(response: Awaited<ReturnType<typeof send>>, msg: string | RegExp) {

@@ -1,4 +1,4 @@
-import { redirect, type MiddlewareFunction } from "react-router";
+import { createSession, redirect, type MiddlewareFunction } from "react-router";
 import { cloudflareContext, sessionContext } from "../../context.ts";
 import {
   DEFAULT_LAUNCH_STATE,
@@ -13,6 +13,7 @@ import {
   setSignature,
   type LaunchState,
 } from "../session/state.ts";
+import type { SessionData, SessionFlash } from "../session/storage.ts";
 import { decodeLaunchPayload, LaunchError, type LaunchPayload } from "./payload.ts";
 
 export function launchStateFrom(payload: LaunchPayload, query: URLSearchParams): LaunchState {
@@ -39,7 +40,9 @@ export const launchMiddleware: MiddlewareFunction<Response> = async ({ request, 
   const params = url.searchParams.get("params");
   if (params === null) return next();
 
-  const session = context.get(sessionContext);
+  // Every sign-in starts a new session (a new id; the session middleware deletes the old one).
+  const session = createSession<SessionData, SessionFlash>();
+  context.set(sessionContext, session);
   const { env } = context.get(cloudflareContext);
   const version = url.searchParams.get("version");
   url.searchParams.delete("params");
@@ -55,8 +58,6 @@ export const launchMiddleware: MiddlewareFunction<Response> = async ({ request, 
   } catch (error) {
     if (!(error instanceof LaunchError)) throw error;
     console.warn(error.message);
-    session.unset("launch");
-    session.unset("tokens");
     throw redirect(`/app-h5/no-login/2?reason=${error.code}`);
   }
   throw redirect(url.pathname + url.search);

@@ -10,6 +10,7 @@ import { resultPath, type PaymentStep } from "../../components/purchase/payment-
 import { cloudflareContext } from "../../context.ts";
 import { loadOffer, type PurchaseScreen } from "./offer.ts";
 import { clientReadyMethods } from "./providers.ts";
+import { readFormFields } from "../form.ts";
 
 
 const confirmForm = z.object({
@@ -55,7 +56,9 @@ export async function confirmPurchase(
   purchase: { serviceType: number; screen: PurchaseScreen; onlyServiceId?: number | null },
 ) {
   const { t } = getI18n(context);
-  const parsed = confirmForm.safeParse(Object.fromEntries(await request.formData()));
+  const fields = await readFormFields(request);
+  if (!fields) return data<PaymentStep>({ step: "error", message: t("errors.badForm") }, { status: 400 });
+  const parsed = confirmForm.safeParse(fields);
   if (!parsed.success) return data<PaymentStep>({ step: "error", message: t("errors.unexpected") }, { status: 400 });
   const form = parsed.data;
   const locale = getLocale(context) as Language;

@@ -20,6 +20,26 @@ const TOUCH_EVERY_SECONDS = 60;
 const seconds = (value: string | undefined, fallback: number) => (Number(value) > 0 ? Math.floor(Number(value)) : fallback);
 
 /**
+ * Cron: deletes the sessions that can no longer be read (expired, idle or too old), a batch at a time,
+ * so that the table holds only live sign-ins. Returns how many went.
+ */
+export async function forgetEndedSessions(env: StorefrontEnv, now: number, batch = 1000): Promise<number> {
+  const idle = seconds(env.SESSION_IDLE_SECONDS, DEFAULT_IDLE_SECONDS);
+  const max = seconds(env.SESSION_MAX_SECONDS, DEFAULT_MAX_SECONDS);
+  let forgotten = 0;
+  for (;;) {
+    const result = await env.SESSIONS_DB.prepare(
+      `DELETE FROM sessions WHERE id IN (SELECT id FROM sessions
+         WHERE expires_at <= ?1 OR created_at <= ?1 - ?2 OR updated_at <= ?1 - ?3 LIMIT ?4)`,
+    )
+      .bind(now, max, idle, batch)
+      .run();
+    forgotten += result.meta.changes;
+    if (result.meta.changes < batch) return forgotten;
+  }
+}
+
+/**
  * Sessions live in D1; the cookie carries only a signed random id, so the browser can read nothing of
  * them. The cookie is Secure (with the __Host- prefix) except on plain http, i.e. local development.
  * A session no longer reads once it has been idle or alive too long: the buyer opens the screen from

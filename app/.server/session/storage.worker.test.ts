@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { StorefrontEnv } from "../env.ts";
-import { sessionStorageFor } from "./storage.ts";
+import { forgetEndedSessions, sessionStorageFor } from "./storage.ts";
 
 const request = new Request("https://shop.example/app-h5/cloud/storage/buy");
 const storefrontEnv = (limits: Partial<StorefrontEnv> = {}) => ({ ...env, ...limits }) as unknown as StorefrontEnv;
@@ -51,5 +51,24 @@ describe("session lifetime", () => {
   it("refuses a cookie whose signature was tampered with", async () => {
     const { cookie } = await signedInCookie();
     expect(await tokensOf(cookie.replace(/.$/, (c) => (c === "A" ? "B" : "A")))).toBeUndefined();
+  });
+});
+
+describe("ended sessions are deleted on a schedule", () => {
+  it("deletes expired, idle and too old sessions, and keeps live ones", async () => {
+    const limits = { SESSION_IDLE_SECONDS: "600", SESSION_MAX_SECONDS: "3600" };
+    const live = await signedInCookie(limits);
+    const idle = await signedInCookie(limits);
+    const old = await signedInCookie(limits);
+    const expired = await signedInCookie(limits);
+    await shift(idle.id, "updated_at", 601);
+    await shift(old.id, "created_at", 3601);
+    await env.SESSIONS_DB.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?").bind(Math.floor(Date.now() / 1000) - 1, expired.id).run();
+    const forgotten = await forgetEndedSessions(storefrontEnv(limits), Math.floor(Date.now() / 1000), 2);
+    expect(forgotten).toBeGreaterThanOrEqual(3);
+    const left = async (id: string) => (await env.SESSIONS_DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE id = ?").bind(id).first<{ n: number }>())?.n;
+    expect(await left(live.id)).toBe(1);
+    for (const ended of [idle, old, expired]) expect(await left(ended.id)).toBe(0);
+    expect(await tokensOf(live.cookie, limits)).toMatchObject({ accessToken: "a" });
   });
 });

@@ -23,6 +23,7 @@ import type { ProviderClients } from "../../../components/purchase/provider-clie
 import { usePullToRefresh } from "../../../components/use-pull-to-refresh.ts";
 import { useTranslation } from "../../../i18n/context.tsx";
 import type { Route } from "./+types/order-list";
+import { readFormFields } from "../../../.server/form.ts";
 
 /** Spec §9: five orders a page, pages from 1; an empty page ends the list. */
 const PAGE_SIZE = 5;
@@ -86,7 +87,9 @@ const orderAction = z.object({
 export async function action({ context, request }: Route.ActionArgs) {
   requireLaunch(context, "device");
   const { t } = getI18n(context);
-  const form = orderAction.safeParse(Object.fromEntries(await request.formData()));
+  const fields = await readFormFields(request);
+  if (!fields) return data<PaymentStep>({ step: "error", message: t("errors.badForm") }, { status: 400 });
+  const form = orderAction.safeParse(fields);
   // Spec §5: cancel does nothing without an order id.
   if (!form.success || form.data.orderId === "") return data<PaymentStep>({ step: "error", message: t("errors.unexpected") }, { status: 400 });
   const api = upstreamFor(context, request);

@@ -25,6 +25,7 @@ import { useToast } from "../../../components/toasts.tsx";
 import { useHydrated } from "../../../components/use-hydrated.ts";
 import { useTranslation } from "../../../i18n/context.tsx";
 import type { Route } from "./+types/storage-card-refund";
+import { readFormFields } from "../../../.server/form.ts";
 
 /** Spec §4: about 2 s after a refund the screen loads its data again. */
 const RELOAD_AFTER_REFUND_MS = 2_000;
@@ -116,7 +117,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { launch, tokens } = requireLaunch(context, "none");
   const { t } = getI18n(context);
   const url = screenUrl(request);
-  const form = refundActionForm.safeParse(Object.fromEntries(await request.formData()));
+  const fields = await readFormFields(request);
+  if (!fields) return data({ ok: false as const, message: t("errors.badForm") }, { status: 400 });
+  const form = refundActionForm.safeParse(fields);
   if (!form.success) return data({ ok: false as const, message: t("errors.unexpected") }, { status: 400 });
   const api = upstreamFor(context, request);
   const session = context.get(sessionContext);

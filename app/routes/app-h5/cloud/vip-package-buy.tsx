@@ -26,6 +26,7 @@ import { useHydrated } from "../../../components/use-hydrated.ts";
 import { useTranslation } from "../../../i18n/context.tsx";
 import type { Route } from "./+types/vip-package-buy";
 import { screenUrl } from "../../../.server/screen-url.ts";
+import { readFormFields } from "../../../.server/form.ts";
 
 const RECEIVE_MODE = "vip_card_receive";
 /** Spec §4: after a free receive, the screen leaves receive mode after 2 s. */
@@ -116,7 +117,9 @@ export async function action(args: Route.ActionArgs) {
   }
   const { launch } = requireLaunch(args.context, "vipCard");
   const { t } = getI18n(args.context);
-  const form = receiveForm.safeParse(Object.fromEntries(await args.request.formData()));
+  const fields = await readFormFields(args.request);
+  if (!fields) return data({ received: false as const, message: t("errors.badForm") }, { status: 400 });
+  const form = receiveForm.safeParse(fields);
   if (!form.success) return data({ received: false as const, message: t("errors.unexpected") }, { status: 400 });
   const result = await upstreamFor(args.context, args.request).call(receiveVipCard, {
     deviceId: form.data.deviceId,

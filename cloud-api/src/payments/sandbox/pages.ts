@@ -67,7 +67,7 @@ export function embeddedResultPage(payment: SandboxPaymentRow, outcome: string):
   return htmlDocument(
     "Sandbox payment",
     `<div class="card"><h1>Payment ${escapeHtml(payment.status)}</h1></div>`,
-    `<script>parent.postMessage({type:"camcloud-sandbox-checkout",outcome:${JSON.stringify(outcome)}},"*")</script>`,
+    `<script src="/sandbox/stripe/embedded-result.js" data-outcome="${escapeHtml(outcome)}"></script>`,
   );
 }
 

@@ -3,7 +3,7 @@ import type { CloudApiEnv } from "../../env.ts";
 import { verifyAlipayForm } from "./alipay-form.ts";
 import { findSandboxPayment, type SandboxMethod, type SandboxPaymentRow } from "./ledger.ts";
 import { checkoutPage, donePage, embeddedResultPage, errorPage } from "./pages.ts";
-import { PAYPAL_SDK, STRIPE_JS } from "./scripts.ts";
+import { EMBEDDED_RESULT_JS, PAYPAL_SDK, STRIPE_JS } from "./scripts.ts";
 import { settleSandboxPayment, type SandboxAction } from "./settle.ts";
 
 /** Hands a request to the cloud-api's own router (how sandbox notifications are delivered). */
@@ -13,29 +13,43 @@ type SandboxContext = Context<{ Bindings: CloudApiEnv }>;
 
 const BUYER_ACTIONS = new Set<SandboxAction>(["pay", "fail", "cancel"]);
 
+/** The sandbox's pages run no inline script, post only to themselves and are framed only by their own origin. */
+const PAGE_POLICY = "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'self'; base-uri 'none'";
+
 function html(c: SandboxContext, body: string, status: 200 | 400 | 404 = 200) {
   c.header("Cache-Control", "no-store");
+  c.header("Content-Security-Policy", PAGE_POLICY);
+  c.header("X-Content-Type-Options", "nosniff");
+  c.header("Referrer-Policy", "no-referrer");
   return c.html(body, status);
 }
 
 function javascript(c: SandboxContext, source: string) {
   c.header("Cache-Control", "public, max-age=300");
+  c.header("X-Content-Type-Options", "nosniff");
   return c.body(source, 200, { "content-type": "application/javascript; charset=utf-8" });
 }
 
 /**
  * Only a root-relative path or a URL on the request's own host: the sandbox must not become an open
- * redirect (real providers honour registered domains only).
+ * redirect (real providers honour registered domains only). The target is parsed the way a browser
+ * would (which drops tabs and newlines, so "/\t/evil" means "//evil") and judged by where it lands.
  */
 export function safeRedirect(target: string | null | undefined, requestUrl: string): string | null {
   if (!target) return null;
-  if (target.startsWith("/") && !target.startsWith("//") && !target.startsWith("/\\")) return target;
+  const here = new URL(requestUrl);
+  let url: URL;
   try {
-    const url = new URL(target);
-    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname === new URL(requestUrl).hostname ? url.toString() : null;
+    url = new URL(target, here);
   } catch {
     return null;
   }
+  if ((url.protocol !== "https:" && url.protocol !== "http:") || url.hostname !== here.hostname) return null;
+  const rootRelative = target.trimStart().startsWith("/");
+  if (!rootRelative) return url.toString();
+  // A path the browser would read as another host ("//evil" after normalising) is refused.
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return url.origin === here.origin && !path.startsWith("//") ? path : null;
 }
 
 /** Appends query parameters to a URL that may be root-relative, keeping it root-relative. */
@@ -128,6 +142,7 @@ export function sandboxRoutes(selfFetch: SelfFetch) {
 
   // Stripe: Stripe.js stand-in and the hosted (or embedded) checkout page of a session.
   app.get("/stripe/v3.js", (c) => javascript(c, STRIPE_JS));
+  app.get("/stripe/embedded-result.js", (c) => javascript(c, EMBEDDED_RESULT_JS));
   app.get("/stripe/checkout/:sessionId", async (c) => {
     const row = await payment(c, c.req.param("sessionId"), "stripe");
     if (!row) return html(c, errorPage("This checkout session does not exist."), 404);

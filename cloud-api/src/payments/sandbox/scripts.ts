@@ -181,3 +181,7 @@ export const STRIPE_JS = String.raw`(function () {
   window.Stripe = Stripe;
 })();
 `;
+
+/** The embedded card checkout's last page tells the page around it (on this origin) how it ended. */
+export const EMBEDDED_RESULT_JS = `parent.postMessage({ type: "camcloud-sandbox-checkout", outcome: document.currentScript.dataset.outcome }, location.origin);
+`;
