@@ -49,8 +49,10 @@ describe("language detection (spec §5)", () => {
   it("maps to Intl locales and PayPal settings", () => {
     expect(intlLocale("zh")).toBe("zh-CN");
     expect(intlLocale("de")).toBe("de");
-    expect(paypalSettings("zh")).toEqual({ currency: "CNY", locale: "zh_CN" });
-    expect(paypalSettings("en")).toEqual({ currency: "USD", locale: "en_US" });
+    expect(paypalSettings("zh", "CNY")).toEqual({ currency: "CNY", locale: "zh_CN" });
+    expect(paypalSettings("en", "USD")).toEqual({ currency: "USD", locale: "en_US" });
+    // The currency is the order's: a US buyer reading Chinese pays in USD.
+    expect(paypalSettings("zh", "USD")).toEqual({ currency: "USD", locale: "zh_CN" });
     expect(isLanguage("ar")).toBe(true);
     expect(isLanguage("pt")).toBe(false);
   });
