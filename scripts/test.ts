@@ -11,7 +11,7 @@ const bin = (name: string) => `${ROOT}node_modules/.bin/${name}`;
 const REPORTS = `${ROOT}test-reports`; // not test-results/: Playwright empties that when it starts
 const vitest = (project: string) => ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/${project}.json`];
 const steps: [string, () => Promise<void>][] = [
-  ["typecheck", () => run(bin("react-router"), ["typegen"]).then(() => run(bin("tsc"), ["-b"]))],
+  ["typecheck", () => run(process.execPath, ["scripts/typegen.ts", "--check"]).then(() => run(bin("tsc"), ["-b"]))],
   ["lint", () => run(bin("eslint"), ["--max-warnings", "0", "."])],
   ["unit tests", () => run(bin("vitest"), vitest("unit"))],
   ["worker tests", () => run(bin("vitest"), vitest("workers"))],
