@@ -31,12 +31,3 @@ export function intlLocale(language: Language): string {
 export function paypalSettings(language: string): { currency: "CNY" | "USD"; locale: "zh_CN" | "en_US" } {
   return language.includes("zh") ? { currency: "CNY", locale: "zh_CN" } : { currency: "USD", locale: "en_US" };
 }
-
-/** A browser's Accept-Language: the first listed language we have, else English. */
-export function languageFromAcceptLanguage(header: string | null | undefined): Language {
-  for (const part of (header ?? "").split(",")) {
-    const primary = part.split(";")[0]?.trim().toLowerCase().split("-")[0];
-    if (isLanguage(primary)) return primary;
-  }
-  return FALLBACK_LANGUAGE;
-}
