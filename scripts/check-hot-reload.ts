@@ -28,6 +28,7 @@ try {
   await page.waitForFunction(() => document.querySelector("#intro-heading")?.textContent?.includes("(edited live)"), null, { timeout: 20_000 });
   const mark = await page.evaluate(() => (window as unknown as { hotReloadMark?: string }).hotReloadMark);
   if (mark !== "still here") throw new Error("the page reloaded instead of updating in place");
+  await heading.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${ROOT}.wrangler/hot-reload.png` });
   console.log(`✔ the open page shows the edit without a reload: "${await heading.textContent()}" (screenshot .wrangler/hot-reload.png)`);
 } finally {

@@ -30,7 +30,9 @@ async function aptInstall(packages: string[]): Promise<void> {
 if (process.env.CHROMIUM_PATH) {
   if (!existsSync(process.env.CHROMIUM_PATH)) throw new Error(`CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist`);
 } else if (!playwrightChromium() && !existsSync(DEBIAN_CHROMIUM)) {
-  const download = process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD ? Promise.reject(new Error("downloads are off")) : run(`${ROOT}node_modules/.bin/playwright`, ["install", "chromium"]);
+  // --with-deps: the libraries the browser needs, with apt, where there is apt.
+  const install = ["install", ...(hasCommand("apt-get") ? ["--with-deps"] : []), "chromium"];
+  const download = process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD ? Promise.reject(new Error("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD is set")) : run(`${ROOT}node_modules/.bin/playwright`, install);
   await download.catch(async (error: unknown) => {
     if (!hasCommand("apt-get")) throw new Error(`no Chromium: Playwright's could not be installed (${String(error)}) and apt-get is missing; set CHROMIUM_PATH`);
     console.log(`Playwright's Chromium could not be installed (${String(error)}): installing Debian's chromium with apt-get`);

@@ -6,7 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
-import { demoBuyer } from "./lib/launch-link.ts";
+import { defaultDemoDevice, demoBuyer } from "./lib/launch-link.ts";
 import { CLOUD_API_PORT, devVars, STOREFRONT_PORT } from "./lib/project.ts";
 import { LAUNCH_SCREENS } from "./lib/route-table.ts";
 
@@ -56,7 +56,7 @@ try {
   console.error(`Could not reach the local cloud-api at ${api} (${String(error)}). Start the product with \`npm start\` first.`);
   process.exit(1);
 }
-const deviceId = values.device ?? (values.screen.includes("mobile-data") ? DEMO_DEVICES.sim : DEMO_DEVICES.camera);
+const deviceId = values.device ?? defaultDemoDevice(values.screen);
 try {
   console.log(
     buyer.link({

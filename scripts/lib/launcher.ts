@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
-import { demoBuyer } from "./launch-link.ts";
-import { PUBLIC_PAGES, SCREEN_LINKS } from "./screens.ts";
+import { defaultDemoDevice, demoBuyer } from "./launch-link.ts";
+import { LAUNCH_SCREENS } from "./route-table.ts";
+import { PUBLIC_PAGES, SCREEN_LINKS, type ScreenLink } from "./screens.ts";
 
 /** "4G top-up (CN, English)" -> "4g-top-up-cn-english": the short path of a screen link. */
 export const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
@@ -9,10 +10,17 @@ const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "
 
 /**
  * The local launcher that `npm start` and `npm run dev` print instead of 25 long links: its index page
- * lists every screen and public page, and /<slug> signs the demo buyer in afresh (tokens expire) and
- * redirects to that screen's launch link. Local only: it listens on 127.0.0.1.
+ * lists the screens in the states worth opening (lib/screens.ts), any other screen of the route table,
+ * and the public pages; /<slug> and /screen/<route> sign the demo buyer in afresh (tokens expire) and
+ * redirect to the launch link. Local only: it listens on 127.0.0.1.
  */
 export async function startLauncher(options: { port: number; api: string; storefront: string; vars: Record<string, string> }) {
+  const unlisted = LAUNCH_SCREENS.filter((screen) => !SCREEN_LINKS.some((link) => link.screen === screen));
+  const linkFor = (path: string): ScreenLink | undefined => {
+    const screen = path.startsWith("screen/") ? path.slice("screen/".length) : null;
+    if (screen !== null) return LAUNCH_SCREENS.includes(screen) ? { label: screen, screen, deviceId: defaultDemoDevice(screen) } : undefined;
+    return SCREEN_LINKS.find((candidate) => slug(candidate.label) === path);
+  };
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? "/", "http://launcher").pathname.slice(1));
     if (path === "") {
@@ -21,10 +29,11 @@ export async function startLauncher(options: { port: number; api: string; storef
       response.end(`<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>CamCloud screens</title>
 <h1>CamCloud screens</h1><p>Each link signs the demo buyer in (as the companion app would) and opens the screen.</p>
 <ul>${SCREEN_LINKS.map((link) => item(`/${slug(link.label)}`, link.label)).join("")}</ul>
+${unlisted.length ? `<h2>Other screens of the route table</h2><ul>${unlisted.map((screen) => item(`/screen/${screen}`, screen)).join("")}</ul>` : ""}
 <h2>Public pages</h2><ul>${PUBLIC_PAGES.map((page) => item(options.storefront + page.path, page.label)).join("")}</ul>`);
       return;
     }
-    const link = SCREEN_LINKS.find((candidate) => slug(candidate.label) === path);
+    const link = linkFor(path);
     if (!link) {
       response.writeHead(404, { "content-type": "text/plain; charset=utf-8" });
       response.end(`No screen "${path}"; the list is at /`);
