@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectLanguage, intlLocale, isLanguage, languageFromAcceptLanguage, LANGUAGES, paypalSettings, textDirection } from "./languages.ts";
+import { detectLanguage, intlLocale, isLanguage, LANGUAGES, paypalSettings, textDirection } from "./languages.ts";
 
 describe("language detection (spec §5)", () => {
   it("has the 10 languages", () => {
@@ -33,13 +33,6 @@ describe("language detection (spec §5)", () => {
   it("checks in the spec's order, so a string naming two languages takes the earlier", () => {
     expect(detectLanguage("en-zh")).toBe("zh");
     expect(detectLanguage("ar-th")).toBe("ar");
-  });
-
-  it("reads a browser's Accept-Language, falling back to English", () => {
-    expect(languageFromAcceptLanguage("fr-FR,fr;q=0.9,en-US;q=0.8")).toBe("fr");
-    expect(languageFromAcceptLanguage("pt-BR,ja;q=0.5")).toBe("ja");
-    expect(languageFromAcceptLanguage("pt-BR")).toBe("en");
-    expect(languageFromAcceptLanguage(null)).toBe("en");
   });
 
   it("lays out Arabic right to left only", () => {

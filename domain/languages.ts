@@ -35,12 +35,3 @@ export function intlLocale(language: Language): string {
 export function paypalSettings(language: string, orderCurrency: "CNY" | "USD"): { currency: "CNY" | "USD"; locale: "zh_CN" | "en_US" } {
   return { currency: orderCurrency, locale: language.includes("zh") ? "zh_CN" : "en_US" };
 }
-
-/** A browser's Accept-Language: the first listed language we have, else English. */
-export function languageFromAcceptLanguage(header: string | null | undefined): Language {
-  for (const part of (header ?? "").split(",")) {
-    const primary = part.split(";")[0]?.trim().toLowerCase().split("-")[0];
-    if (isLanguage(primary)) return primary;
-  }
-  return FALLBACK_LANGUAGE;
-}

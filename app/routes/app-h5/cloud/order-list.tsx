@@ -17,7 +17,7 @@ import { providerClients } from "../../../.server/purchase/providers.ts";
 import { ErrorView } from "../../../components/error-view.tsx";
 import { PAYMENT_REDIRECT_DELAY_MS, type PaymentStep } from "../../../components/purchase/payment-step.ts";
 import { useToast } from "../../../components/toasts.tsx";
-import { useHydrated } from "../../../components/use-hydrated.ts";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { ModalSheet } from "../../../components/modal-sheet.tsx";
 import type { ProviderClients } from "../../../components/purchase/provider-clients.ts";
 import { usePullToRefresh } from "../../../components/use-pull-to-refresh.ts";

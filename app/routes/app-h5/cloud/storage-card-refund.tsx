@@ -22,7 +22,7 @@ import { RecordingTabs, type RecordingTab } from "../../../components/recording-
 import { ErrorView } from "../../../components/error-view.tsx";
 import { PackageList } from "../../../components/purchase/package-list.tsx";
 import { useToast } from "../../../components/toasts.tsx";
-import { useHydrated } from "../../../components/use-hydrated.ts";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "../../../i18n/context.tsx";
 import type { Route } from "./+types/storage-card-refund";
 import { readFormFields } from "../../../.server/form.ts";

@@ -22,7 +22,7 @@ import { PackageList } from "../../../components/purchase/package-list.tsx";
 import { PaymentBar } from "../../../components/purchase/payment-sheet.tsx";
 import { IntroItems, ServiceHeader } from "../../../components/purchase/service-header.tsx";
 import { useToast } from "../../../components/toasts.tsx";
-import { useHydrated } from "../../../components/use-hydrated.ts";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "../../../i18n/context.tsx";
 import type { Route } from "./+types/vip-package-buy";
 import { screenUrl } from "../../../.server/screen-url.ts";
