@@ -4,6 +4,8 @@ import { CHROMIUM_ARGS, chromiumPath } from "./scripts/lib/browser.ts";
 
 const chromium = {
   ...devices["iPhone 13"],
+  // The demo buyer is in China: the device's clock, which the storefront learns, is China's.
+  timezoneId: "Asia/Shanghai",
   browserName: "chromium" as const,
   launchOptions: {
     executablePath: chromiumPath(),

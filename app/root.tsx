@@ -4,6 +4,7 @@ import { textDirection, type Language } from "../domain/languages.ts";
 import type { Route } from "./+types/root";
 import { getLocale, i18nextMiddleware, resources } from "./.server/i18n.ts";
 import { sessionMiddleware } from "./.server/session/middleware.ts";
+import { TIME_ZONE_SCRIPT } from "./time-zone-script.ts";
 import stylesheet from "./app.css?url";
 import { ErrorView } from "./components/error-view.tsx";
 import { LoadingOverlayProvider } from "./components/loading-overlay.tsx";
@@ -52,6 +53,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#eff1f5" />
         <Meta />
         <Links />
+        {/* Tells the server the device's time zone, so that times are shown on the buyer's own clock. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TIME_ZONE_SCRIPT }} />
       </head>
       <body className="min-h-dvh bg-page text-neutral-900 antialiased">
         <I18nProvider locale={locale} messages={data?.messages ?? { errors, shell }}>

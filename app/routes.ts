@@ -4,7 +4,8 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 export default [
   index("routes/public/home.tsx"),
   route("about", "routes/public/about.tsx"),
-  route("protocol/data-protection", "routes/public/data-protection.tsx"),
+  route("protocol/data-protection", "routes/public/notice.tsx", { id: "data-protection" }),
+  route("protocol/storage-agreement", "routes/public/notice.tsx", { id: "storage-agreement" }),
   route("app", "routes/public/app-download.tsx", { id: "app-download-zh" }),
   route("app/viseecam/download", "routes/public/app-download.tsx", { id: "app-download-en" }),
   route("app/viseecam/user/privacy", "routes/public/privacy-redirect.tsx"),

@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
+import { callCloudApi, demoBuyer } from "../scripts/lib/launch-link.ts";
+import { devVars } from "../scripts/lib/project.ts";
 import { launchLink, rawLaunch } from "./launch.ts";
 import { E2E } from "./ports.ts";
 
@@ -19,7 +21,8 @@ test.describe("4G top-up screen", () => {
     await expect(current.getByText("10 GB for 30 days")).toBeVisible();
     await expect(current.getByText("In use")).toBeVisible();
     await expect(current.getByRole("progressbar")).toHaveAttribute("aria-valuenow", /^(3[6-9]|4[0-4])$/);
-    await expect(current.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)).toHaveCount(2);
+    // Until the browser has named its zone (first page, or no JavaScript), a time says the zone it guessed.
+    await expect(current.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}( \(GMT\+8\))?$/)).toHaveCount(2);
 
     // isGive packages are hidden; the rest sorted by displaySort.
     const packages = page.getByRole("region", { name: "Choose a package" }).getByRole("link");
@@ -152,5 +155,27 @@ test.describe("launch errors", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Go back" })).toBeVisible();
+  });
+
+  test("times follow the device's own clock once the browser has named it; a guessed zone is labelled @no-js", async ({ browser, javaScriptEnabled }) => {
+    // A buyer in Brazil on a US-region launch: the country's guess would be New York.
+    const context = await browser.newContext({ ...test.info().project.use, timezoneId: "America/Sao_Paulo", javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(await launchLink(DEMO_DEVICES.sim, { country: "US" }));
+    const current = page.getByRole("region", { name: "Current package" });
+    if (javaScriptEnabled) {
+      await page.reload();
+      const buyer = await demoBuyer(E2E.api, E2E.storefront, devVars());
+      const period = await callCloudApi<{ endTime: number }>(E2E.api, devVars(), "/v1/cloud/package/current", { deviceId: DEMO_DEVICES.sim, type: 2 }, buyer.tokens.accessToken);
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat("en-GB", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" })
+          .formatToParts(new Date(period.endTime * 1000))
+          .map((part) => [part.type, part.value]),
+      );
+      await expect(current.getByText(`${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`, { exact: true })).toBeVisible();
+    } else {
+      await expect(current.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \(GMT-[45]\)$/)).toHaveCount(2);
+    }
+    await context.close();
   });
 });

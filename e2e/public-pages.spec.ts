@@ -81,14 +81,22 @@ test.describe("public pages", () => {
     await desktop.close();
   });
 
-  test("the privacy redirect picks zh, en or ja (default en), titles the page and goes on @no-js", async ({ page, request }) => {
-    for (const [language, expected] of [["ja", "ja"], ["zh", "zh"], ["en", "en"], ["fr", "en"], ["", "en"]] as const) {
+  test("the privacy redirect opens the notice in the buyer's language (default en), titles the page and goes on @no-js", async ({ page, request }) => {
+    // No brand policy is configured here: the built-in notice exists in all ten languages.
+    for (const [language, expected] of [["ja", "ja"], ["zh", "zh"], ["en", "en"], ["fr", "fr"], ["xx", "en"], ["", "en"]] as const) {
       const html = await (await request.get(`/app/viseecam/user/privacy?language=${language}`)).text();
       expect(html).toContain(`url=/protocol/data-protection?language=${expected}`);
     }
     await page.goto("/app/viseecam/user/privacy?language=ja");
     await expect(page).toHaveURL(/\/protocol\/data-protection\?language=ja$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+  });
+
+  test("the cloud storage service agreement link opens an agreement, not the data protection notice @no-js", async ({ page }) => {
+    await page.goto("/app/viseecam/user/privacy?language=de&doc=storageAgreement");
+    await expect(page).toHaveURL(/\/protocol\/storage-agreement\?language=de$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vereinbarung zum Cloud-Speicherdienst");
+    await expect(page.getByRole("heading", { name: "Erstattungen" })).toBeVisible();
   });
 
   test("/app-h5 goes to the cloud storage purchase screen @no-js", async ({ page }) => {

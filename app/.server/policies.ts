@@ -12,12 +12,17 @@ export function policyLanguage(language: string | null | undefined): PolicyLangu
   return (POLICY_LANGUAGES as readonly string[]).includes(language ?? "") ? (language as PolicyLanguage) : "en";
 }
 
-/** The storefront's own policy link; the redirect page behind it knows the brand's configured URL. */
+/**
+ * The storefront's own policy link, naming the buyer's language; the redirect page behind it knows the
+ * brand's configured URL (in zh, en or ja) and otherwise opens the built-in notice in that language.
+ */
 export function policyHref(document: PolicyDocument, language: Language): string {
-  const query = new URLSearchParams({ language: policyLanguage(language) });
+  const query = new URLSearchParams({ language });
   if (document !== "privacy") query.set("doc", document);
   return `/app/viseecam/user/privacy?${query}`;
 }
+
+const BUILT_IN: Record<PolicyDocument, string> = { privacy: "/protocol/data-protection", storageAgreement: "/protocol/storage-agreement" };
 
 const policyUrls = z.partialRecord(z.enum(POLICY_DOCUMENTS), z.partialRecord(z.enum(POLICY_LANGUAGES), z.url({ protocol: /^https?$/ })));
 
@@ -35,10 +40,11 @@ function configuredPolicies(raw: string | undefined): z.output<typeof policyUrls
 }
 
 /**
- * POLICY_URLS (JSON: document, then language, to URL) names the brand's hosted policies. A document or
- * language it leaves out falls back to the English URL, then to the storefront's own data protection notice.
+ * POLICY_URLS (JSON: document, then language, to URL) names the brand's hosted policies. A language it
+ * leaves out falls back to the English URL; a document it leaves out is the storefront's own notice (the
+ * data protection notice, or the cloud storage agreement) in the buyer's language.
  */
-export function policyUrl(env: StorefrontEnv, document: PolicyDocument, language: PolicyLanguage): string {
+export function policyUrl(env: StorefrontEnv, document: PolicyDocument, language: Language): string {
   const urls = configuredPolicies(env.POLICY_URLS)[document];
-  return urls?.[language] ?? urls?.en ?? `/protocol/data-protection?language=${language}`;
+  return urls?.[policyLanguage(language)] ?? urls?.en ?? `${BUILT_IN[document]}?language=${language}`;
 }

@@ -9,6 +9,7 @@ import { upstreamFor } from "../upstream/for-request.ts";
 import { resultPath, type PaymentStep } from "../../components/purchase/payment-step.ts";
 import { cloudflareContext } from "../../context.ts";
 import { loadOffer, type PurchaseScreen } from "./offer.ts";
+import { buyerTimeZone } from "../time-zone.ts";
 import { clientReadyMethods } from "./providers.ts";
 import { readFormFields } from "../form.ts";
 
@@ -69,7 +70,8 @@ export async function confirmPurchase(
   const api = upstreamFor(context, request);
   const url = new URL(request.url);
   url.search = new URLSearchParams({ package: String(form.package), coupon: form.coupon }).toString();
-  const offer = await loadOffer({ api, launch, locale, url, clientMethods: clientReadyMethods(context.get(cloudflareContext).env), ...purchase });
+  const clientMethods = clientReadyMethods(context.get(cloudflareContext).env);
+  const offer = await loadOffer({ api, launch, locale, url, clientMethods, timeZone: buyerTimeZone(request, launch.countryCode), ...purchase });
   const checkout = offer.checkout;
   if (!checkout || checkout.packageId !== form.package) return data<PaymentStep>({ step: "error", message: t("pay.packageGone") }, { status: 409 });
   if (!checkout.methods.some((m) => m === form.payMethod)) return data<PaymentStep>({ step: "error", message: t("errors.unexpected") }, { status: 400 });

@@ -2,9 +2,8 @@ import { COUPON_PRICE_CEILING_CENTS, partitionCoupons, parseCouponSelection, pay
 import { intlLocale, type Language } from "../../../domain/languages.ts";
 import { formatMoney, toCents } from "../../../domain/money.ts";
 import { visiblePackages } from "../../../domain/packages.ts";
-import { timeZoneForCountry } from "../../../domain/regions.ts";
 import { paymentTypesFor, type PaymentTypeCode } from "../../../domain/services.ts";
-import { formatUnixSeconds } from "../format.ts";
+import { formatUnixSeconds, type BuyerTimeZone } from "../format.ts";
 import type { LaunchState } from "../session/state.ts";
 import { packageList, userCoupons, type UpstreamPackage } from "../upstream/endpoints.ts";
 import type { upstreamFor } from "../upstream/for-request.ts";
@@ -30,6 +29,8 @@ export interface OfferRequest {
   onlyServiceId?: number | null;
   /** The methods this storefront can start in the browser (clientReadyMethods). */
   clientMethods: readonly PaymentTypeCode[];
+  /** The buyer's time zone (buyerTimeZone). */
+  timeZone: BuyerTimeZone;
 }
 
 /**
@@ -72,7 +73,6 @@ export async function loadOffer(request: OfferRequest) {
   };
 
   const screenPath = PURCHASE_SCREENS[request.screen];
-  const timeZone = timeZoneForCountry(launch.countryCode);
   const { usable, unusable } = partitionCoupons(terms, priceCents);
   // Spec §2: the AI screen is also told which tab to show when it gets the coupon back.
   const back = (coupon: string) => withParams(screenPath, { coupon, ...(request.screen === "ai_srv_buy" ? { selectedId: "1" } : {}) });
@@ -87,7 +87,7 @@ export async function loadOffer(request: OfferRequest) {
       descrip: c.descrip,
       value: money(c.amountCents),
       minimum: c.useLimitAmountCents > 0 ? money(c.useLimitAmountCents) : null,
-      expires: formatUnixSeconds(c.expireTime, timeZone),
+      expires: formatUnixSeconds(c.expireTime, request.timeZone),
       usable: isUsable,
       reason,
       /** The price from which no coupon applies, for the "price_ceiling" reason. */

@@ -6,6 +6,7 @@ import { getLocale } from "../i18n.ts";
 import type { LaunchState } from "../session/state.ts";
 import { upstreamFor } from "../upstream/for-request.ts";
 import { loadOffer, type PurchaseScreen } from "./offer.ts";
+import { buyerTimeZone } from "../time-zone.ts";
 import { clientReadyMethods, providerClients } from "./providers.ts";
 import { screenUrl } from "../screen-url.ts";
 
@@ -28,7 +29,7 @@ export function startPurchasePage(
     api,
     locale,
     url,
-    offer: loadOffer({ api, launch, locale, url, clientMethods: clientReadyMethods(env), ...purchase }),
+    offer: loadOffer({ api, launch, locale, url, clientMethods: clientReadyMethods(env), timeZone: buyerTimeZone(request, launch.countryCode), ...purchase }),
     payment: {
       payOpen: url.searchParams.get("pay") === "1",
       closeHref: `${url.pathname}?${closeParams}`,

@@ -1,3 +1,4 @@
+import { isLanguage, type Language } from "../../../domain/languages.ts";
 import { policyLanguage, policyUrl } from "../../.server/policies.ts";
 import { getI18n } from "../../.server/i18n.ts";
 import { screenUrl } from "../../.server/screen-url.ts";
@@ -5,12 +6,14 @@ import { cloudflareContext } from "../../context.ts";
 import type { Route } from "./+types/privacy-redirect";
 
 /**
- * Spec §2 screen 6: `language` (zh, en or ja; anything else is en) picks the policy and the title;
- * the page sends the browser on at once, without JavaScript too.
+ * Spec §2 screen 6: `language` picks the brand's policy (zh, en or ja; anything else is en) and the
+ * title; without a configured policy the built-in notice opens in the buyer's own language. The page
+ * sends the browser on at once, without JavaScript too.
  */
 export function loader({ context, request }: Route.LoaderArgs) {
   const url = screenUrl(request);
-  const language = policyLanguage(url.searchParams.get("language"));
+  const requested = url.searchParams.get("language");
+  const language: Language = isLanguage(requested) ? requested : policyLanguage(requested);
   const document = url.searchParams.get("doc") === "storageAgreement" ? "storageAgreement" : "privacy";
   const t = getI18n(context).getFixedT(language, "pages");
   return {

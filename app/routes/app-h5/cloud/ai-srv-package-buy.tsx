@@ -1,7 +1,7 @@
 import { durationState } from "../../../../domain/progress.ts";
-import { timeZoneForCountry } from "../../../../domain/regions.ts";
 import { ServiceType } from "../../../../domain/services.ts";
 import { formatUnixSeconds } from "../../../.server/format.ts";
+import { buyerTimeZone } from "../../../.server/time-zone.ts";
 import { getI18n } from "../../../.server/i18n.ts";
 import { requireLaunch } from "../../../.server/identity.ts";
 import { confirmPurchase } from "../../../.server/purchase/confirm.ts";
@@ -27,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
     header: {
       deviceName: launch.deviceName || launch.deviceId,
       state: info.ok ? durationState(info.data.durationStatus) : null,
-      until: info.ok ? formatUnixSeconds(info.data.aiExpireTimestamp, timeZoneForCountry(launch.countryCode)) : "",
+      until: info.ok ? formatUnixSeconds(info.data.aiExpireTimestamp, buyerTimeZone(args.request, launch.countryCode)) : "",
     },
     intro: [
       { title: t("ai.recognitionTitle"), body: t("ai.recognitionBody") },

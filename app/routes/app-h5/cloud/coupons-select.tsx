@@ -4,6 +4,7 @@ import { getI18n, getLocale } from "../../../.server/i18n.ts";
 import { requireLaunch } from "../../../.server/identity.ts";
 import { loadOffer, PURCHASE_SCREENS, type PurchaseScreen } from "../../../.server/purchase/offer.ts";
 import { clientReadyMethods } from "../../../.server/purchase/providers.ts";
+import { buyerTimeZone } from "../../../.server/time-zone.ts";
 import { cloudflareContext } from "../../../context.ts";
 import { upstreamFor } from "../../../.server/upstream/for-request.ts";
 import { ErrorView } from "../../../components/error-view.tsx";
@@ -37,6 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     serviceType: SERVICE_OF_SCREEN[from],
     screen: from,
     clientMethods: clientReadyMethods(context.get(cloudflareContext).env),
+    timeZone: buyerTimeZone(request, launch.countryCode),
   });
   return {
     title: getI18n(context).t("coupon.selectTitle"),

@@ -2,9 +2,9 @@ import { useTranslation } from "../../../i18n/context.tsx";
 import { formatDataVolume, parseRemainMb, toDataVolume } from "../../../../domain/data-volume.ts";
 import { intlLocale } from "../../../../domain/languages.ts";
 import { durationState, usageProgress } from "../../../../domain/progress.ts";
-import { timeZoneForCountry } from "../../../../domain/regions.ts";
 import { ServiceType } from "../../../../domain/services.ts";
 import { formatUnixSeconds } from "../../../.server/format.ts";
+import { buyerTimeZone } from "../../../.server/time-zone.ts";
 import { getI18n } from "../../../.server/i18n.ts";
 import { requireLaunch } from "../../../.server/identity.ts";
 import { confirmPurchase } from "../../../.server/purchase/confirm.ts";
@@ -30,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [sim, current, offer] = await Promise.all([api.call(simcardDetails, { iccId: launch.iccId }), api.call(currentPackage, scope), page.offer]);
 
   const intl = intlLocale(locale);
-  const timeZone = timeZoneForCountry(launch.countryCode);
+  const timeZone = buyerTimeZone(args.request, launch.countryCode);
   const device = { id: launch.deviceId, name: launch.deviceName, iccId: launch.iccId };
   const { t } = getI18n(context);
   const title = t("mobileData.title");

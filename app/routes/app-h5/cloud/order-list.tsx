@@ -4,8 +4,8 @@ import { z } from "zod";
 import { canCancel, canRepay, orderNote, orderStatusName } from "../../../../domain/order-status.ts";
 import { intlLocale, type Language } from "../../../../domain/languages.ts";
 import { formatMoney, toCents } from "../../../../domain/money.ts";
-import { timeZoneForCountry } from "../../../../domain/regions.ts";
 import { formatUnixSeconds } from "../../../.server/format.ts";
+import { buyerTimeZone } from "../../../.server/time-zone.ts";
 import { getI18n, getLocale } from "../../../.server/i18n.ts";
 import { requireLaunch } from "../../../.server/identity.ts";
 import { nextStep } from "../../../.server/purchase/confirm.ts";
@@ -50,7 +50,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const result = await upstreamFor(context, request).call(orderList, { deviceId: launch.deviceId, type: list.serviceType, pageNum: page, pageSize: PAGE_SIZE });
   const { t } = getI18n(context);
   const intl = intlLocale(getLocale(context) as Language);
-  const timeZone = timeZoneForCountry(launch.countryCode);
+  const timeZone = buyerTimeZone(request, launch.countryCode);
   const orders = result.ok ? result.data.orderList : [];
   return {
     title: t(list.titleKey),

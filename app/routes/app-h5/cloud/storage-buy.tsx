@@ -1,7 +1,7 @@
 import { durationState } from "../../../../domain/progress.ts";
-import { timeZoneForCountry } from "../../../../domain/regions.ts";
 import { ServiceType } from "../../../../domain/services.ts";
 import { formatUnixSeconds } from "../../../.server/format.ts";
+import { buyerTimeZone } from "../../../.server/time-zone.ts";
 import { getI18n } from "../../../.server/i18n.ts";
 import { requireLaunch } from "../../../.server/identity.ts";
 import { confirmPurchase } from "../../../.server/purchase/confirm.ts";
@@ -47,7 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
     header: {
       deviceName: period?.serviceName ? `${launch.deviceName || launch.deviceId} · ${period.serviceName}` : launch.deviceName || launch.deviceId,
       state: current.ok ? durationState(current.data?.durationStatus ?? 0) : null,
-      until: period ? formatUnixSeconds(period.endTime, timeZoneForCountry(launch.countryCode)) : "",
+      until: period ? formatUnixSeconds(period.endTime, buyerTimeZone(args.request, launch.countryCode)) : "",
     },
     tabs: (Object.keys(TABS) as Tab[]).map((key): RecordingTab => ({ key, href: tabHref(key), selected: key === tab })),
     intro: [

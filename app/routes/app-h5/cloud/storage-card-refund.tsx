@@ -4,9 +4,9 @@ import { z } from "zod";
 import { intlLocale, type Language } from "../../../../domain/languages.ts";
 import { formatMoney, toCents } from "../../../../domain/money.ts";
 import { durationState } from "../../../../domain/progress.ts";
-import { timeZoneForCountry } from "../../../../domain/regions.ts";
 import { ServiceType } from "../../../../domain/services.ts";
 import { formatUnixSeconds } from "../../../.server/format.ts";
+import { buyerTimeZone } from "../../../.server/time-zone.ts";
 import { getI18n, getLocale } from "../../../.server/i18n.ts";
 import { requireLaunch } from "../../../.server/identity.ts";
 import { policyHref } from "../../../.server/policies.ts";
@@ -63,7 +63,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     deviceId ? api.call(currentPackage, scope) : null,
     cards ? api.call(storageCardPackages, cards) : null,
   ]);
-  const timeZone = timeZoneForCountry(launch.countryCode);
+  const timeZone = buyerTimeZone(request, launch.countryCode);
   const intl = intlLocale(locale);
   // Spec §8: a refund query without data counts as refunded, with an empty list and the message.
   const receivedData = received?.ok ? received.data : null;
@@ -75,6 +75,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     title: t("cardRefund.title"),
     device: deviceId ? { id: deviceId, name: launch.deviceName || deviceId } : null,
+    /** Opened by scanning a card, with no device chosen: the card names what to cancel. */
+    scannedCard: !deviceId && cards !== null,
     statusTag: current?.ok ? STATUS_TAG[durationState(period?.durationStatus ?? 0)] : null,
     service: deviceId
       ? {
@@ -188,7 +190,7 @@ export default function StorageCardRefund({ loaderData: view }: Route.ComponentP
         {view.statusTag && <p className="mt-3 inline-block rounded-full bg-white/15 px-3 py-1 text-sm">{t(`cardRefund.status.${view.statusTag}`)}</p>}
       </header>
       <DeviceSection view={view} />
-      {view.device ? (
+      {view.device || view.scannedCard ? (
         <PackageList packages={view.packages} error={null} title={t("cardRefund.received")} empty={t("cardRefund.noneReceived")} />
       ) : (
         <p className="m-3 rounded-2xl bg-amber-50 p-4 text-sm text-amber-900">{t("cardRefund.needDevice")}</p>

@@ -4,7 +4,6 @@ import { z } from "zod";
 import { intlLocale } from "../../../../domain/languages.ts";
 import { formatMoney, toCents } from "../../../../domain/money.ts";
 import { durationState } from "../../../../domain/progress.ts";
-import { timeZoneForCountry } from "../../../../domain/regions.ts";
 import { deviceTypeFromAttrs, DeviceType, ServiceType } from "../../../../domain/services.ts";
 import { formatUnixSeconds } from "../../../.server/format.ts";
 import { getI18n } from "../../../.server/i18n.ts";
@@ -28,6 +27,7 @@ import type { Route } from "./+types/vip-package-buy";
 import { screenUrl } from "../../../.server/screen-url.ts";
 import { readFormFields } from "../../../.server/form.ts";
 import { chooseDevice } from "../../../.server/session/state.ts";
+import { buyerTimeZone } from "../../../.server/time-zone.ts";
 
 const RECEIVE_MODE = "vip_card_receive";
 /** Spec §4: after a free receive, the screen leaves receive mode after 2 s. */
@@ -74,7 +74,7 @@ export async function loader(args: Route.LoaderArgs) {
     header: {
       deviceName: launch.deviceName || launch.deviceId,
       state,
-      until: info.ok ? formatUnixSeconds(info.data.vipExpireTimestamp, timeZoneForCountry(launch.countryCode)) : "",
+      until: info.ok ? formatUnixSeconds(info.data.vipExpireTimestamp, buyerTimeZone(args.request, launch.countryCode)) : "",
     },
     infoFailed: !info.ok,
     saved: info.ok && info.data.saveMoney ? formatMoney(toCents(info.data.saveMoney), currency, intl) : null,
