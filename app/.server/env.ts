@@ -11,6 +11,8 @@ export interface StorefrontEnv extends StorefrontBindings {
   SESSION_IDLE_SECONDS?: string;
   SESSION_MAX_SECONDS?: string;
   FRAME_ANCESTORS?: string;
+  /** JSON {"<app identifier>": 1 | 2}: the companion apps' families (spec §5); unlisted apps are 1. */
+  APP_FAMILIES?: string;
 }
 
 const secrets = z.object({

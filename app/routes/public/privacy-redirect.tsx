@@ -21,7 +21,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
     title: t(document === "privacy" ? "privacyRedirect.title" : "privacyRedirect.storageAgreementTitle"),
     opening: t("privacyRedirect.opening"),
     link: t("privacyRedirect.link"),
-    target: policyUrl(context.get(cloudflareContext).env, document, language),
+    target: policyUrl(context.get(cloudflareContext).env, document, language, url.searchParams.get("app") === "2" ? 2 : 1),
   };
 }
 

@@ -13,6 +13,8 @@ import { PackageList } from "../../../components/purchase/package-list.tsx";
 import { PaymentBar } from "../../../components/purchase/payment-sheet.tsx";
 import { IntroItems, ServiceHeader } from "../../../components/purchase/service-header.tsx";
 import type { Route } from "./+types/ai-srv-package-buy";
+import { launchAppFamily, policyHref } from "../../../.server/policies.ts";
+import { cloudflareContext } from "../../../context.ts";
 
 const PURCHASE = { serviceType: ServiceType.ai, screen: "ai_srv_buy" } as const;
 
@@ -33,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
       { title: t("ai.recognitionTitle"), body: t("ai.recognitionBody") },
       { title: t("ai.searchTitle"), body: t("ai.searchBody") },
     ],
-    privacyHref: `/app/viseecam/user/privacy?language=${page.locale}`,
+    privacyHref: policyHref("privacy", page.locale, launchAppFamily(args.context.get(cloudflareContext).env, launch)),
     ...offer,
     ...page.payment,
   };

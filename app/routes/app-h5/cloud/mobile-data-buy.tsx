@@ -17,6 +17,8 @@ import { PackageList } from "../../../components/purchase/package-list.tsx";
 import { PaymentBar } from "../../../components/purchase/payment-sheet.tsx";
 import { IntroItems } from "../../../components/purchase/service-header.tsx";
 import type { Route } from "./+types/mobile-data-buy";
+import { launchAppFamily, policyHref } from "../../../.server/policies.ts";
+import { cloudflareContext } from "../../../context.ts";
 
 const PURCHASE = { serviceType: ServiceType.mobileData, screen: "mobile_data_buy" } as const;
 
@@ -66,7 +68,7 @@ export async function loader(args: Route.LoaderArgs) {
       { title: t("mobileData.nationwideTitle"), body: t("mobileData.nationwideBody") },
       { title: t("mobileData.instantTitle"), body: t("mobileData.instantBody") },
     ],
-    privacyHref: `/app/viseecam/user/privacy?language=${locale}`,
+    privacyHref: policyHref("privacy", locale, launchAppFamily(context.get(cloudflareContext).env, launch)),
     ...offer,
     ...page.payment,
   };

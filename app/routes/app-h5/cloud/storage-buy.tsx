@@ -15,6 +15,8 @@ import { PaymentBar } from "../../../components/purchase/payment-sheet.tsx";
 import { IntroItems, ServiceHeader } from "../../../components/purchase/service-header.tsx";
 import type { Route } from "./+types/storage-buy";
 import { screenUrl } from "../../../.server/screen-url.ts";
+import { launchAppFamily, policyHref } from "../../../.server/policies.ts";
+import { cloudflareContext } from "../../../context.ts";
 
 /** The two recording services and their service ids (cloud-api catalogue): all-day and event recording. */
 const TABS = { allDay: 101, event: 102 } as const;
@@ -54,7 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
       { title: t("storage.safe"), body: t("storage.safeBody") },
       { title: t("storage.smart"), body: t("storage.smartBody") },
     ],
-    privacyHref: `/app/viseecam/user/privacy?language=${page.locale}`,
+    privacyHref: policyHref("privacy", page.locale, launchAppFamily(args.context.get(cloudflareContext).env, launch)),
     ...offer,
     ...page.payment,
   };

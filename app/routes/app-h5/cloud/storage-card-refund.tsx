@@ -9,12 +9,12 @@ import { formatUnixSeconds } from "../../../.server/format.ts";
 import { buyerTimeZone } from "../../../.server/time-zone.ts";
 import { getI18n, getLocale } from "../../../.server/i18n.ts";
 import { requireLaunch } from "../../../.server/identity.ts";
-import { policyHref } from "../../../.server/policies.ts";
+import { launchAppFamily, policyHref } from "../../../.server/policies.ts";
 import { screenUrl } from "../../../.server/screen-url.ts";
 import { chooseDevice, type LaunchState } from "../../../.server/session/state.ts";
 import { currentPackage, deviceList, storageCardPackages, storageCardRefund } from "../../../.server/upstream/endpoints.ts";
 import { upstreamFor } from "../../../.server/upstream/for-request.ts";
-import { sessionContext } from "../../../context.ts";
+import { cloudflareContext, sessionContext } from "../../../context.ts";
 import { ActionSheet } from "../../../components/action-sheet.tsx";
 import { CopyButton } from "../../../components/copy-button.tsx";
 import { DeviceOptionText, deviceOptionClass } from "../../../components/device-option.tsx";
@@ -107,7 +107,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     tabs: TABS.map((key): RecordingTab => ({ key, href: withQuery(url, { tab: key }), selected: key === tab })),
     tab,
     usStyle: launch.countryCode === "US",
-    agreementHref: policyHref("storageAgreement", locale),
+    agreementHref: policyHref("storageAgreement", locale, launchAppFamily(context.get(cloudflareContext).env, launch)),
   };
 }
 

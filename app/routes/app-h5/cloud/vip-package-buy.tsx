@@ -28,6 +28,8 @@ import { screenUrl } from "../../../.server/screen-url.ts";
 import { readFormFields } from "../../../.server/form.ts";
 import { chooseDevice } from "../../../.server/session/state.ts";
 import { buyerTimeZone } from "../../../.server/time-zone.ts";
+import { launchAppFamily, policyHref } from "../../../.server/policies.ts";
+import { cloudflareContext } from "../../../context.ts";
 
 const RECEIVE_MODE = "vip_card_receive";
 /** Spec §4: after a free receive, the screen leaves receive mode after 2 s. */
@@ -87,7 +89,7 @@ export async function loader(args: Route.LoaderArgs) {
       // Spec §2: the fourth item only for SIM devices (device type 2).
       ...(launch.deviceType === DeviceType.sim ? [{ title: t("vip.data"), body: "" }] : []),
     ],
-    privacyHref: `/app/viseecam/user/privacy?language=${page.locale}`,
+    privacyHref: policyHref("privacy", page.locale, launchAppFamily(args.context.get(cloudflareContext).env, launch)),
     receive: receiving
       ? {
           devicesError: devices && !devices.ok ? devices.msg : null,
