@@ -287,7 +287,8 @@ describe("Stripe card payments (live adapter)", () => {
     expect((await fake.requests()).filter((r) => r.path === "/v1/refunds")).toHaveLength(2);
   });
 
-  it("keeps owing a stray payment whose refund Stripe cannot make now, and the cron refunds it later", async () => {
+  /** A card order whose repay (second attempt) was paid: money that arrives for the first attempt is stray. */
+  async function paidBySecondAttempt() {
     const fake = openFakeProvider();
     const { orderId, session: first, cents } = await cardOrder(fake);
     const second = checkoutSession(`cs_test_${randomHex(16)}`, cents);
@@ -295,6 +296,11 @@ describe("Stripe card payments (live adapter)", () => {
     await callWith(stripeLive(fake), us, "/v1/cloud/order/h5/order/repay", { orderId });
     const secondPaid = await stripeEvent("checkout.session.completed", paidSession(second));
     expect((await notify(fake, secondPaid.body, secondPaid.header)).status).toBe(200);
+    return { fake, orderId, first, cents };
+  }
+
+  it("keeps owing a stray payment whose refund Stripe cannot make now, and the cron refunds it later", async () => {
+    const { fake, orderId, first, cents } = await paidBySecondAttempt();
 
     const firstPaidSession = paidSession(first, "pi_owed00000000000");
     const down = { method: "POST", path: "/v1/refunds", status: 503, body: "" };
@@ -321,13 +327,7 @@ describe("Stripe card payments (live adapter)", () => {
   });
 
   it("follows a refund Stripe answers as pending until it succeeds: the cron asks again and looks the refund up", async () => {
-    const fake = openFakeProvider();
-    const { orderId, session: first, cents } = await cardOrder(fake);
-    const second = checkoutSession(`cs_test_${randomHex(16)}`, cents);
-    await fake.script({ method: "POST", path: "/v1/checkout/sessions", status: 200, body: JSON.stringify(second) });
-    await callWith(stripeLive(fake), us, "/v1/cloud/order/h5/order/repay", { orderId });
-    const secondPaid = await stripeEvent("checkout.session.completed", paidSession(second));
-    expect((await notify(fake, secondPaid.body, secondPaid.header)).status).toBe(200);
+    const { fake, orderId, first, cents } = await paidBySecondAttempt();
 
     const firstPaidSession = paidSession(first, "pi_pending000000000");
     const pending = JSON.stringify({ id: "re_pending01", object: "refund", status: "pending", amount: cents });
