@@ -100,7 +100,7 @@ function CouponCard({ coupon }: { coupon: Choice }) {
   const { t } = useTranslation();
   const body = (
     <>
-      <span className={`flex w-24 shrink-0 flex-col items-center justify-center rounded-s-2xl p-3 text-white ${coupon.usable ? "bg-orange-700" : "bg-neutral-500"}`}>
+      <span className={`flex w-24 shrink-0 flex-col items-center justify-center rounded-s-2xl p-3 text-white ${coupon.usable ? "bg-orange-700" : "bg-neutral-600"}`}>
         <span className="text-lg font-bold">{coupon.value}</span>
         <span className="text-[11px]">{coupon.minimum ? t("coupon.minimum", { amount: coupon.minimum }) : t("coupon.noMinimum")}</span>
       </span>
