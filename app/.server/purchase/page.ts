@@ -28,7 +28,6 @@ export function startPurchasePage(
     url,
     offer: loadOffer({ api, launch, locale, url, ...purchase }),
     payment: {
-      payOpen: url.searchParams.get("pay") === "1",
       closeHref: `${url.pathname}?${closeParams}`,
       providers: providerClients(context.get(cloudflareContext).env, locale),
     },

@@ -16,6 +16,7 @@ import { currentPackage, deviceList, storageCardPackages, storageCardRefund } fr
 import { upstreamFor } from "../../../.server/upstream/for-request.ts";
 import { sessionContext } from "../../../context.ts";
 import { ActionSheet } from "../../../components/action-sheet.tsx";
+import { OPENS_SHEET } from "../../../components/sheet-history.ts";
 import { CopyButton } from "../../../components/copy-button.tsx";
 import { DeviceOptionText, deviceOptionClass } from "../../../components/device-option.tsx";
 import { RecordingTabs, type RecordingTab } from "../../../components/recording-tabs.tsx";
@@ -194,7 +195,7 @@ function DeviceSection({ view }: { view: View }) {
         <Link
           id="refund-device-picker"
           to={view.picker.openHref}
-          replace
+          state={OPENS_SHEET}
           preventScrollReset
           className="max-w-[60%] truncate rounded-full border border-sky-700 px-4 py-2 text-sky-700"
         >
@@ -206,7 +207,7 @@ function DeviceSection({ view }: { view: View }) {
           <div className="flex items-center justify-between gap-3">
             <span className="text-neutral-600">{t("cardRefund.deviceId")}</span>
             <span className="flex items-center gap-2">
-              <span dir="ltr" className="font-mono">
+              <span dir="ltr" className="font-mono break-all select-all">
                 {view.device.id}
               </span>
               <CopyButton value={view.device.id} label={t("cardRefund.deviceId")} />
@@ -286,7 +287,7 @@ function RefundBar({ refunded }: { refunded: boolean }) {
   const hydrated = useHydrated();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "refund";
   return (
-    <div className="fixed inset-x-0 bottom-0 z-20 border-t border-neutral-200 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+    <div className="fixed inset-x-0 bottom-0 z-20 safe-x border-t border-neutral-200 bg-white pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
       <Form method="post" replace preventScrollReset className="mx-auto max-w-md">
         <input type="hidden" name="intent" value="refund" />
         <input type="hidden" name="enhanced" value={hydrated ? "1" : "0"} />
