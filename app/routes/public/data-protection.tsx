@@ -1,8 +1,11 @@
 import { pagesText } from "../../.server/pages.ts";
 import { PublicPage } from "../../components/public-page.tsx";
 import type { Route } from "./+types/data-protection";
+import { publicPageCache } from "../../.server/public-cache.ts";
 
 const SECTIONS = ["collect", "purpose", "storage", "payment", "rights"] as const;
+
+export const middleware: Route.MiddlewareFunction[] = [publicPageCache()];
 
 /** The data protection notice: also the default target of the privacy and agreement links. */
 export function loader({ context }: Route.LoaderArgs) {

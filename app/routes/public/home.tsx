@@ -1,8 +1,11 @@
 import { Link } from "react-router";
 import { pagesText } from "../../.server/pages.ts";
 import type { Route } from "./+types/home";
+import { publicPageCache } from "../../.server/public-cache.ts";
 
 const PANELS = Array.from({ length: 14 }, (_, index) => String(index + 1).padStart(2, "0"));
+
+export const middleware: Route.MiddlewareFunction[] = [publicPageCache()];
 
 /** Spec §2 screen 7: the marketing page, 14 stacked images with a footer. */
 export function loader({ context }: Route.LoaderArgs) {
