@@ -61,10 +61,10 @@ export default function Home({ loaderData: view }: Route.ComponentProps) {
       </main>
       <footer className="mx-auto max-w-2xl px-5 py-6 text-center text-sm text-neutral-700">
         <nav aria-label={view.footer.label} className="flex justify-center gap-6">
-          <Link to="/about" className="text-sky-800 underline">
+          <Link to="/about" className="tap-target inline-flex items-center text-sky-800 underline">
             {view.footer.about}
           </Link>
-          <Link to="/protocol/data-protection" className="text-sky-800 underline">
+          <Link to="/protocol/data-protection" className="tap-target inline-flex items-center text-sky-800 underline">
             {view.footer.privacy}
           </Link>
         </nav>

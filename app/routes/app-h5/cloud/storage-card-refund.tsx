@@ -197,9 +197,11 @@ function DeviceSection({ view }: { view: View }) {
           to={view.picker.openHref}
           state={OPENS_SHEET}
           preventScrollReset
-          className="max-w-[60%] truncate rounded-full border border-sky-700 px-4 py-2 text-sky-700"
+          className="tap-target inline-flex max-w-[60%] items-center rounded-full border border-sky-700 px-4 text-sky-700"
         >
-          <span dir="auto">{view.device?.name ?? t("cardRefund.chooseDevice")}</span>
+          <span dir="auto" className="min-w-0 truncate">
+            {view.device?.name ?? t("cardRefund.chooseDevice")}
+          </span>
         </Link>
       </div>
       {view.device && (
@@ -274,7 +276,7 @@ function Features({ view }: { view: View }) {
           </li>
         ))}
       </ul>
-      <a href={view.agreementHref} className="mt-4 inline-block text-sm text-sky-700 underline">
+      <a href={view.agreementHref} className="tap-target mt-2 inline-flex items-center text-sm text-sky-700 underline">
         {t("cardRefund.agreement")}
       </a>
     </section>
