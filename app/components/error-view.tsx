@@ -22,9 +22,11 @@ export function ErrorView({ error }: { error: unknown }) {
   const notFound = status === 404;
   const message = t(MESSAGE_BY_STATUS[status] ?? "errors.unexpected");
   const home = homeOf(location.pathname);
+  const title = notFound ? t("errors.notFoundTitle") : t("errors.title");
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-lg font-semibold">{notFound ? t("errors.notFoundTitle") : t("errors.title")}</h1>
+      <title>{title}</title>
+      <h1 className="text-lg font-semibold">{title}</h1>
       <p className="text-neutral-600">{message}</p>
       <div className="flex flex-wrap justify-center gap-3">
         {!notFound && (
