@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { Link } from "react-router";
 import { keepTabInside } from "./keep-tab-inside.ts";
+import { SheetCloseLink } from "./sheet-close-link.tsx";
 import { useSheetHistory } from "./sheet-history.ts";
 
 interface ActionSheetProps {
@@ -59,18 +59,9 @@ export function ActionSheet({ open, title, closeHref, closeLabel, returnFocusTo,
           {title}
         </h2>
         {children}
-        <Link
-          to={closeHref}
-          replace
-          preventScrollReset
-          onClick={(event) => {
-            event.preventDefault();
-            close();
-          }}
-          className="mt-3 block rounded-xl bg-neutral-100 py-3 text-center font-medium"
-        >
+        <SheetCloseLink closedHref={closeHref} className="mt-3 block rounded-xl bg-neutral-100 py-3 text-center font-medium">
           {closeLabel}
-        </Link>
+        </SheetCloseLink>
       </div>
     </dialog>
   );

@@ -4,6 +4,7 @@ import type { PaymentTypeCode } from "../../../domain/services.ts";
 import { useTranslation } from "../../i18n/context.tsx";
 import { useLoadingOverlay } from "../loading-overlay.tsx";
 import { ModalSheet } from "../modal-sheet.tsx";
+import { SheetCloseLink } from "../sheet-close-link.tsx";
 import { useSheetHistory } from "../sheet-history.ts";
 import { useHydrated } from "../use-hydrated.ts";
 import { useToast } from "../toasts.tsx";
@@ -136,18 +137,9 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
           <h2 id="pay-heading" className="text-base font-semibold">
             {t("pay.choose")}
           </h2>
-          <Link
-            to={closeHref}
-            replace
-            preventScrollReset
-            onClick={(event) => {
-              event.preventDefault();
-              void sheet.close(closeHref);
-            }}
-            className="tap-target inline-flex items-center rounded-full px-3 text-sm text-neutral-600"
-          >
+          <SheetCloseLink closedHref={closeHref} className="tap-target inline-flex items-center rounded-full px-3 text-sm text-neutral-600">
             {t("pay.close")}
-          </Link>
+          </SheetCloseLink>
         </div>
         <p className="mt-2 text-center">
           <span className="block text-3xl font-bold text-orange-700">{checkout.total}</span>
