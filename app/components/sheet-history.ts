@@ -9,6 +9,14 @@ interface SheetEntry {
 /** The `state` of a link that opens a sheet over the bare screen (the screen behind an open sheet is inert). */
 export const OPENS_SHEET: SheetEntry = { sheetDepth: 1 };
 
+/** The current address's query with one sheet flag set (or removed, with null): where a sheet opens or closes to. */
+export function searchWith(search: URLSearchParams, name: string, value: string | null): string {
+  const next = new URLSearchParams(search);
+  if (value === null) next.delete(name);
+  else next.set(name, value);
+  return `?${next}`;
+}
+
 /**
  * Sheets, their sub-views and pickers open with a history entry of their own (docs/decisions/018), so that
  * the back button (Android's hardware one too) closes the top one instead of leaving the screen, and the
@@ -31,15 +39,15 @@ export function useSheetHistory() {
  * again only when something else in the address changed, or after a form post. Such a sheet reads
  * its flag from the address, not from loader data.
  */
-export function revalidateUnlessOnly(param: string) {
+export function revalidateUnlessOnly(...params: string[]) {
   return ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) => {
     // A GET form that opens a sheet is a navigation like a link; any other submission changes data.
     if ((formMethod && formMethod !== "GET") || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
     const without = (url: URL) => {
-      const params = new URLSearchParams(url.searchParams);
-      params.delete(param);
-      params.sort();
-      return params.toString();
+      const search = new URLSearchParams(url.searchParams);
+      for (const param of params) search.delete(param);
+      search.sort();
+      return search.toString();
     };
     return without(currentUrl) === without(nextUrl) ? false : defaultShouldRevalidate;
   };

@@ -5,7 +5,7 @@ import { useTranslation } from "../../i18n/context.tsx";
 import { useLoadingOverlay } from "../loading-overlay.tsx";
 import { ModalSheet } from "../modal-sheet.tsx";
 import { SheetCloseLink } from "../sheet-close-link.tsx";
-import { useSheetHistory } from "../sheet-history.ts";
+import { searchWith, useSheetHistory } from "../sheet-history.ts";
 import { useHydrated } from "../use-hydrated.ts";
 import { useToast } from "../toasts.tsx";
 import { PAYMENT_REDIRECT_DELAY_MS, type PaymentStep } from "./payment-step.ts";
@@ -98,9 +98,7 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
   function openSubView(view: SubView | undefined) {
     if (!view) return;
     if (view === "card") setCardStep(confirm(4));
-    const next = new URLSearchParams(searchParams);
-    next.set("pay", view);
-    void sheet.open(`?${next}`);
+    void sheet.open(searchWith(searchParams, "pay", view));
   }
 
   const noScriptError = actionData?.step === "error" ? actionData.message : null;

@@ -20,7 +20,7 @@ import { useToast } from "../../../components/toasts.tsx";
 import { useHydrated } from "../../../components/use-hydrated.ts";
 import { ActionSheet } from "../../../components/action-sheet.tsx";
 import { ModalSheet } from "../../../components/modal-sheet.tsx";
-import { OPENS_SHEET, revalidateUnlessOnly, useSheetHistory } from "../../../components/sheet-history.ts";
+import { OPENS_SHEET, revalidateUnlessOnly, searchWith, useSheetHistory } from "../../../components/sheet-history.ts";
 import type { ProviderClients } from "../../../components/purchase/provider-clients.ts";
 import { usePullToRefresh } from "../../../components/use-pull-to-refresh.ts";
 import { useTranslation } from "../../../i18n/context.tsx";
@@ -103,8 +103,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   return nextStep(result.data, request.url, form.data.enhanced === "1", t("pay.needsScript"));
 }
 
-// The cancel confirmation opens and closes without reloading the list.
-export const shouldRevalidate = revalidateUnlessOnly("cancel");
+// The cancel confirmation and the card repay sheet open and close without reloading the list.
+export const shouldRevalidate = revalidateUnlessOnly("cancel", "repay");
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
@@ -219,10 +219,20 @@ function OrderCard({ order, page, enhanced, stripe }: { order: Order; page: numb
   const { t } = useTranslation();
   const toast = useToast();
   const repay = useFetcher<PaymentStep>();
-  // A card repay answers a Checkout Session: its sheet stays open until the buyer closes it.
+  // A card repay answers a Checkout Session, shown in a sheet with a history entry of its own
+  // (`?repay=<order>`): back or Close closes it.
   const cardData = repay.state === "idle" && repay.data?.step === "card" ? repay.data : null;
   const cardStep = useMemo(() => (cardData ? Promise.resolve<PaymentStep>(cardData) : null), [cardData]);
-  const [closed, setClosed] = useState<PaymentStep | null>(null);
+  const [searchParams] = useSearchParams();
+  const repaying = searchParams.get("repay") === order.id;
+  const sheet = useSheetHistory();
+  const openSheet = sheet.open;
+  const sheetOpenedFor = useRef<PaymentStep | null>(null);
+  useEffect(() => {
+    if (!cardData || sheetOpenedFor.current === cardData) return;
+    sheetOpenedFor.current = cardData;
+    void openSheet(searchWith(new URLSearchParams(window.location.search), "repay", order.id));
+  }, [cardData, order.id, openSheet]);
   const failed = useActionData<PaymentStep>();
   const navigation = useNavigation();
 
@@ -292,7 +302,7 @@ function OrderCard({ order, page, enhanced, stripe }: { order: Order; page: numb
           )}
         </div>
       )}
-      {cardStep && cardData !== closed && <RepayCardSheet step={cardStep} stripe={stripe} onClose={() => setClosed(cardData)} />}
+      {cardStep && repaying && <RepayCardSheet step={cardStep} stripe={stripe} onClose={() => void sheet.close(searchWith(searchParams, "repay", null))} />}
     </li>
   );
 }
@@ -309,9 +319,7 @@ function CancelSheet() {
   const cancel = useFetcher<PaymentStep | null>();
   const [searchParams] = useSearchParams();
   const orderId = searchParams.get("cancel");
-  const rest = new URLSearchParams(searchParams);
-  rest.delete("cancel");
-  const closeHref = `?${rest}`;
+  const closeHref = searchWith(searchParams, "cancel", null);
   const close = sheet.close;
 
   useEffect(() => {
