@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Link, useActionData, useFetcher, useSearchParams } from "react-router";
+import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import type { PaymentTypeCode } from "../../../domain/services.ts";
 import { useTranslation } from "../../i18n/context.tsx";
 import { useLoadingOverlay } from "../loading-overlay.tsx";
@@ -40,7 +40,7 @@ const isSubView = (value: string | null): value is SubView => value === "paypal"
  */
 export function PaymentBar({ checkout, providers, closeHref }: { checkout: Checkout; providers: ProviderClients; closeHref: string }) {
   const { t } = useTranslation();
-  const [searchParams] = useSearchParams();
+  const searchParams = new URLSearchParams(useLocation().search);
   const pay = searchParams.get("pay");
   const open = pay !== null;
   const sheet = useSheetHistory();

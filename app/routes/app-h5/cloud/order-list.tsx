@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
-import { data, Form, Link, useActionData, useFetcher, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useActionData, useFetcher, useLocation, useNavigate, useNavigation } from "react-router";
 import { z } from "zod";
 import { canCancel, canRepay, orderStatusName } from "../../../../domain/order-status.ts";
 import { intlLocale, type Language } from "../../../../domain/languages.ts";
@@ -223,7 +223,7 @@ function OrderCard({ order, page, enhanced, stripe }: { order: Order; page: numb
   // (`?repay=<order>`): back or Close closes it.
   const cardData = repay.state === "idle" && repay.data?.step === "card" ? repay.data : null;
   const cardStep = useMemo(() => (cardData ? Promise.resolve<PaymentStep>(cardData) : null), [cardData]);
-  const [searchParams] = useSearchParams();
+  const searchParams = new URLSearchParams(useLocation().search);
   const repaying = searchParams.get("repay") === order.id;
   const sheet = useSheetHistory();
   const openSheet = sheet.open;
@@ -317,7 +317,7 @@ function CancelSheet() {
   const toast = useToast();
   const sheet = useSheetHistory();
   const cancel = useFetcher<PaymentStep | null>();
-  const [searchParams] = useSearchParams();
+  const searchParams = new URLSearchParams(useLocation().search);
   const orderId = searchParams.get("cancel");
   const closeHref = searchWith(searchParams, "cancel", null);
   const close = sheet.close;
