@@ -14,8 +14,8 @@ import { sessionContext } from "./context.ts";
 import { I18nProvider } from "./i18n/context.tsx";
 import { NonceContext } from "./nonce.ts";
 import { withFallback, type Messages } from "./i18n/translate.ts";
-// Only these two groups reach the browser: the error page when the root loader itself failed.
-import { errors, shell } from "../locales/en/common.json";
+// Only these groups reach the browser: the error page when the root loader itself failed.
+import { errors, shell, webview } from "../locales/en/common.json";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nextMiddleware];
 
@@ -50,14 +50,17 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content="#eff1f5" />
+        {/* The webview paints its own background and bars in the buyer's scheme before the stylesheet arrives. */}
+        <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" media="(prefers-color-scheme: light)" content="#eff1f5" />
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#0f1013" />
         <Meta />
         <Links />
         {/* Tells the server the device's time zone, so that times are shown on the buyer's own clock. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TIME_ZONE_SCRIPT }} />
       </head>
       <body className="min-h-dvh bg-page text-neutral-900 antialiased">
-        <I18nProvider locale={locale} messages={data?.messages ?? { errors, shell }}>
+        <I18nProvider locale={locale} messages={data?.messages ?? { errors, shell, webview }}>
           <ToastProvider flash={data?.toast ?? null}>
             <LoadingOverlayProvider>
               <NavigationProgress />

@@ -122,9 +122,9 @@ test.describe("a broken upstream", () => {
       await page.goto(await launchLink(DEMO_DEVICES.sim, { screen: "cloud/mobile-data/order/list" }));
       const first = page.getByRole("listitem").filter({ has: page.getByRole("button", { name: "Cancel" }) }).first();
       const orderId = (await first.locator("dd").first().innerText()).trim();
-      page.on("dialog", (dialog) => void dialog.accept());
-      await setFault(page, "garbage");
       await first.getByRole("button", { name: "Cancel" }).click();
+      await setFault(page, "garbage");
+      await page.getByRole("dialog", { name: "Tips" }).getByRole("button", { name: "Cancel Order" }).click();
       await expectErrorPage(page, "garbage");
       await expectRetryLoads(page);
       const again = page.getByRole("listitem").filter({ hasText: orderId });

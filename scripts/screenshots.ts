@@ -1,7 +1,8 @@
 /**
  * npm run screenshots: every launch link of `npm start`, in English, Chinese and Arabic, at iPhone 13
  * size, as PNGs in screenshots/ (not committed). The way to look at what a change did to each screen.
- * `npm run screenshots -- refund` takes only the screens whose label contains "refund".
+ * `npm run screenshots -- refund` takes only the screens whose label contains "refund"; `--dark` takes them
+ * in the dark colour scheme.
  */
 import { chromium, devices } from "@playwright/test";
 import { mkdirSync } from "node:fs";
@@ -12,7 +13,10 @@ import { devVars, ROOT } from "./lib/project.ts";
 import { PUBLIC_PAGES, SCREEN_LINKS } from "./lib/screens.ts";
 import { serveFreshDemo } from "./lib/servers.ts";
 
-const ports = { storefrontPort: 8767, apiPort: 8768 };
+// PORT_OFFSET shifts the ports, as for the e2e servers, so that two checkouts can take screenshots at once.
+const offset = Number(process.env.PORT_OFFSET ?? 0);
+const ports = { storefrontPort: 8767 + offset, apiPort: 8768 + offset };
+const colorScheme = process.argv.includes("--dark") ? "dark" : "light";
 const vars = devVars();
 await run(process.execPath, ["scripts/ensure-chromium.ts"], { cwd: ROOT });
 await run(`${ROOT}node_modules/.bin/react-router`, ["build"], { cwd: ROOT });
@@ -35,12 +39,12 @@ try {
   ].filter((screen) => screen.label.toLowerCase().includes(only));
   for (const screen of screens) {
     for (const language of ["en", "zh", "ar"]) {
-      const context = await browser.newContext({ ...devices["iPhone 13"] });
+      const context = await browser.newContext({ ...devices["iPhone 13"], colorScheme });
       const page = await context.newPage();
       await page.goto(screen.url(language));
       await page.waitForLoadState("networkidle");
       const name = screen.label.replace(/\W+/g, "-").replace(/^-|-$/g, "").toLowerCase();
-      const file = `${ROOT}screenshots/${name}-${language}.png`;
+      const file = `${ROOT}screenshots/${name}-${language}${colorScheme === "dark" ? "-dark" : ""}.png`;
       await page.screenshot({ path: file, fullPage: process.argv.includes("--full") });
       console.log(file);
       await context.close();

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { Link, useNavigate } from "react-router";
 import { keepTabInside } from "./keep-tab-inside.ts";
+import { SheetCloseLink } from "./sheet-close-link.tsx";
+import { useSheetHistory } from "./sheet-history.ts";
 
 interface ActionSheetProps {
   open: boolean;
@@ -14,12 +15,13 @@ interface ActionSheetProps {
 }
 
 /**
- * A bottom action sheet whose open state lives in the URL, so it opens and closes without JavaScript.
+ * A bottom action sheet whose open state lives in the URL, so it opens and closes without JavaScript;
+ * its opener links carry OPENS_SHEET, so that back closes it.
  * Once hydrated it becomes a modal <dialog>: the page behind is inert, Tab stays inside, Escape closes,
  * and focus goes back to the control that opened it.
  */
 export function ActionSheet({ open, title, closeHref, closeLabel, returnFocusTo, children }: ActionSheetProps) {
-  const navigate = useNavigate();
+  const sheet = useSheetHistory();
   const dialog = useRef<HTMLDialogElement>(null);
   const wasOpen = useRef(open);
 
@@ -35,7 +37,7 @@ export function ActionSheet({ open, title, closeHref, closeLabel, returnFocusTo,
   }, [open, returnFocusTo]);
 
   if (!open) return null;
-  const close = () => void navigate(closeHref, { replace: true, preventScrollReset: true });
+  const close = () => void sheet.close(closeHref);
   return (
     <dialog
       ref={dialog}
@@ -52,14 +54,14 @@ export function ActionSheet({ open, title, closeHref, closeLabel, returnFocusTo,
       }}
       className="fixed inset-x-0 top-auto bottom-0 z-30 m-0 mx-auto w-full max-w-md rounded-t-2xl bg-white p-0 text-neutral-900 shadow-[0_0_0_100vmax_rgba(0,0,0,0.4)] backdrop:bg-transparent"
     >
-      <div className="p-4 pb-[max(1rem,env(safe-area-inset-bottom))]">
+      <div className="safe-x pt-4 pb-[max(1rem,env(safe-area-inset-bottom))]">
         <h2 id="action-sheet-title" className="text-base font-semibold">
           {title}
         </h2>
         {children}
-        <Link to={closeHref} replace preventScrollReset className="mt-3 block rounded-xl bg-neutral-100 py-3 text-center font-medium">
+        <SheetCloseLink closedHref={closeHref} className="mt-3 block rounded-xl bg-neutral-100 py-3 text-center font-medium">
           {closeLabel}
-        </Link>
+        </SheetCloseLink>
       </div>
     </dialog>
   );

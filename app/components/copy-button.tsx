@@ -1,5 +1,6 @@
 import { useTranslation } from "../i18n/context.tsx";
 import { useToast } from "./toasts.tsx";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 async function writeClipboard(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
@@ -16,14 +17,20 @@ async function writeClipboard(text: string): Promise<void> {
   if (!copied) throw new Error("the browser refused to copy");
 }
 
+/**
+ * Copies a value shown beside it. Only once the page runs JavaScript: before that the button could do
+ * nothing, and the value itself stays selectable.
+ */
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const { t } = useTranslation();
   const toast = useToast();
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   return (
     <button
       type="button"
       aria-label={t("copy.copyLabel", { label })}
-      className="shrink-0 rounded-full border border-sky-600 px-3 py-1 text-xs font-medium text-sky-700 active:bg-sky-50"
+      className="tap-target group inline-flex shrink-0 items-center justify-center"
       onClick={() =>
         writeClipboard(value).then(
           () => toast({ kind: "success", message: t("copy.copied") }),
@@ -32,7 +39,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
         )
       }
     >
-      {t("copy.copy")}
+      <span className="rounded-full border border-sky-600 px-3 py-1 text-xs font-medium text-sky-700 group-active:bg-sky-50">{t("copy.copy")}</span>
     </button>
   );
 }

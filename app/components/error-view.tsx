@@ -1,29 +1,49 @@
-import { useTranslation } from "../i18n/context.tsx";
 import { isRouteErrorResponse, useLocation } from "react-router";
+import { useTranslation } from "../i18n/context.tsx";
 
 /** 503: the upstream did not answer in time or at all; 502: it answered, but not the contract. */
 const MESSAGE_BY_STATUS: Partial<Record<number, string>> = { 404: "errors.notFound", 502: "errors.badAnswer", 503: "errors.unavailable" };
 
-/** What an error boundary shows: what happened, and a way back (back, or try the same page again). */
+/** The store's front door: the app screens start at /app-h5 (spec §2), everything else at the home page. */
+const homeOf = (pathname: string) => (pathname.startsWith("/app-h5/") ? "/app-h5" : "/");
+
+/** React Router numbers the history entries it made (`idx`): 0 is the page the webview opened. */
+const canGoBackInStore = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+
+/**
+ * What an error boundary shows: what happened, the same screen again, and the way home (both links, so
+ * they work without JavaScript). A webview often opens the screen as its first history entry: with
+ * nowhere in the store to go back to, "Go back" goes home.
+ */
 export function ErrorView({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
   const message = t(MESSAGE_BY_STATUS[status] ?? "errors.unexpected");
+  const home = homeOf(location.pathname);
+  const title = notFound ? t("errors.notFoundTitle") : t("errors.title");
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-lg font-semibold">{notFound ? t("errors.notFoundTitle") : t("errors.title")}</h1>
+      <title>{title}</title>
+      <h1 className="text-lg font-semibold">{title}</h1>
       <p className="text-neutral-600">{message}</p>
-      <div className="flex gap-3">
-        <button type="button" className="rounded-full border border-neutral-400 px-5 py-2" onClick={() => history.back()}>
-          {t("shell.back")}
-        </button>
+      <div className="flex flex-wrap justify-center gap-3">
         {!notFound && (
-          <a className="rounded-full bg-sky-600 px-5 py-2 text-white" href={location.pathname + location.search}>
+          <a className="tap-target inline-flex items-center rounded-full bg-sky-700 px-5 text-white" href={location.pathname + location.search}>
             {t("shell.retry")}
           </a>
         )}
+        <a className="tap-target inline-flex items-center rounded-full border border-neutral-400 px-5" href={home}>
+          {t("webview.home")}
+        </a>
+        <button
+          type="button"
+          className="tap-target rounded-full px-5 text-sky-700 underline"
+          onClick={() => (canGoBackInStore() ? window.history.back() : window.location.assign(home))}
+        >
+          {t("shell.back")}
+        </button>
       </div>
     </main>
   );

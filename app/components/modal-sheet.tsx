@@ -20,7 +20,7 @@ export function ModalSheet({ labelledBy, onClose, children }: { labelledBy: stri
           if (event.key === "Escape") onClose();
           keepTabInside(event);
         }}
-        className="w-full max-w-md rounded-t-2xl bg-white p-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none"
+        className="safe-x w-full max-w-md rounded-t-2xl bg-white pt-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none"
       >
         {children}
       </div>

@@ -21,7 +21,7 @@ export function NavigationProgress() {
 
   if (!busy && !finishing) return null;
   return (
-    <div role="progressbar" aria-label={t("shell.loadingPage")} className="fixed inset-x-0 top-0 z-50 h-0.5">
+    <div role="progressbar" aria-label={t("shell.loadingPage")} className="fixed inset-x-0 top-[env(safe-area-inset-top,0px)] z-50 h-0.5">
       <div
         className={`h-full origin-left bg-sky-500 rtl:origin-right ${
           busy ? "animate-[progress_8s_linear_forwards]" : "scale-x-100 transition-transform duration-200 ease-linear"

@@ -7,7 +7,7 @@ export function PublicPage({ title, back, children }: { title: string; back: str
     <main className="mx-auto max-w-2xl p-5 pb-10">
       <h1 className="text-2xl font-bold">{title}</h1>
       <div className="mt-4 grid gap-4 leading-relaxed text-neutral-800">{children}</div>
-      <Link to="/" className="mt-8 inline-block text-sky-700 underline">
+      <Link to="/" className="tap-target mt-8 inline-flex items-center text-sky-700 underline">
         {back}
       </Link>
     </main>

@@ -19,7 +19,7 @@ export function RecordingTabs({ tabs, className }: { tabs: RecordingTab[]; class
           replace
           preventScrollReset
           aria-current={tab.selected ? "page" : undefined}
-          className={`rounded-full py-2 text-center text-sm font-medium ${tab.selected ? "bg-sky-700 text-white" : "text-neutral-700"}`}
+          className={`tap-target flex items-center justify-center rounded-full px-2 text-center text-sm font-medium ${tab.selected ? "bg-sky-700 text-white" : "text-neutral-700"}`}
         >
           {t(`storage.${tab.key}`)}
         </Link>

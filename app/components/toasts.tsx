@@ -26,31 +26,34 @@ export function ToastProvider({ flash, children }: { flash: Toast | null; childr
     }
   }, [flash]);
 
-  useEffect(() => {
-    if (toasts.length === 0) return;
-    const timers = toasts.map((toast) => setTimeout(() => dismiss(toast.id), TOAST_MS));
-    return () => timers.forEach(clearTimeout);
-  }, [toasts, dismiss]);
-
   return (
     <ToastContext.Provider value={push}>
       {children}
-      <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-4 z-50 flex flex-col items-center gap-2 px-4">
+      {/* Below the status bar (top inset) and clear of a notch on either side. */}
+      <div role="status" aria-live="polite" className="safe-x pointer-events-none fixed inset-x-0 top-[calc(env(safe-area-inset-top,0px)+1rem)] z-50 flex flex-col items-center gap-2">
         {toasts.map((toast) => (
-          <div
-            key={toast.id}
-            className={`pointer-events-auto flex max-w-sm items-center gap-3 rounded-lg px-4 py-2 text-sm text-white shadow-lg ${
-              toast.kind === "error" ? "bg-red-700" : "bg-neutral-800"
-            }`}
-          >
-            <span>{toast.message}</span>
-            <button type="button" className="text-white/80 underline" onClick={() => dismiss(toast.id)}>
-              {t("shell.dismiss")}
-            </button>
-          </div>
+          <ToastItem key={toast.id} toast={toast} dismiss={dismiss} dismissLabel={t("shell.dismiss")} />
         ))}
       </div>
     </ToastContext.Provider>
+  );
+}
+
+/** Each toast keeps its own timer, started once when it appears: a newer toast does not restart it. */
+function ToastItem({ toast, dismiss, dismissLabel }: { toast: Toast; dismiss: (id: string) => void; dismissLabel: string }) {
+  useEffect(() => {
+    const timer = setTimeout(() => dismiss(toast.id), TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [toast.id, dismiss]);
+  return (
+    <div
+      className={`pointer-events-auto flex max-w-sm items-center gap-3 rounded-lg ps-4 pe-1 text-sm text-white shadow-lg ${toast.kind === "error" ? "bg-red-700" : "bg-neutral-800"}`}
+    >
+      <span className="py-2">{toast.message}</span>
+      <button type="button" className="tap-target px-3 text-white/80 underline" onClick={() => dismiss(toast.id)}>
+        {dismissLabel}
+      </button>
+    </div>
   );
 }
 

@@ -31,7 +31,6 @@ export function startPurchasePage(
     url,
     offer: loadOffer({ api, launch, locale, url, clientMethods: clientReadyMethods(env), timeZone: buyerTimeZone(request, launch.countryCode), ...purchase }),
     payment: {
-      payOpen: url.searchParams.get("pay") === "1",
       closeHref: `${url.pathname}?${closeParams}`,
       providers: providerClients(env, locale, currencyForCountry(launch.countryCode)),
     },

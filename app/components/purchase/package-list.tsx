@@ -36,7 +36,7 @@ export function PackageList({ packages, error, title, empty }: PackageListProps)
       ) : (
         <ul className="grid grid-cols-2 gap-3">
           {packages.map((p) => (
-            <li key={p.id}>
+            <li key={p.id} className="min-w-0">
               <Link
                 to={p.href}
                 replace
@@ -53,10 +53,11 @@ export function PackageList({ packages, error, title, empty }: PackageListProps)
                     {p.desc}
                   </span>
                 )}
-                <span className="mt-auto pt-1">
+                {/* Long prices (8 digits, or German "¥12.000,00" struck through) wrap inside the card. */}
+                <span className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1 wrap-anywhere">
                   <span className="text-lg font-bold text-orange-700">{p.price}</span>
                   {p.originPrice && (
-                    <s className="ms-2 text-xs text-neutral-500">
+                    <s className="text-xs text-neutral-500">
                       <span className="sr-only">{t("packages.originPrice", { price: p.originPrice })}</span>
                       <span aria-hidden="true">{p.originPrice}</span>
                     </s>

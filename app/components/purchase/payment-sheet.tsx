@@ -1,10 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Link, useActionData, useFetcher } from "react-router";
+import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import type { PaymentTypeCode } from "../../../domain/services.ts";
 import { useTranslation } from "../../i18n/context.tsx";
 import { useLoadingOverlay } from "../loading-overlay.tsx";
 import { ModalSheet } from "../modal-sheet.tsx";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { SheetCloseLink } from "../sheet-close-link.tsx";
+import { searchWith, useSheetHistory } from "../sheet-history.ts";
 import { useToast } from "../toasts.tsx";
 import { PAYMENT_REDIRECT_DELAY_MS, type PaymentStep } from "./payment-step.ts";
 import type { ProviderClients } from "./provider-clients.ts";
@@ -26,37 +28,46 @@ export interface Checkout {
 
 /** PayPal and card continue in a sub-view of the chooser; the other methods leave for the provider. */
 const SUB_VIEWS: Partial<Record<PaymentTypeCode, "paypal" | "card">> = { 3: "paypal", 4: "card" };
-
-
+type SubView = "paypal" | "card";
+const isSubView = (value: string | null): value is SubView => value === "paypal" || value === "card";
 
 /**
  * The payment bar and chooser (spec §2 screen 9). Opening the chooser is a link (`?pay=1`) that the
  * server renders open without JavaScript; each method is a submit button of one form that posts the
- * selection to the screen's confirm action. With JavaScript the chooser opens in place and the browser
- * waits 300 ms before going to the provider.
+ * selection to the screen's confirm action. With JavaScript the chooser and its PayPal and card
+ * sub-views (`?pay=paypal`, `?pay=card`) each open with a history entry, so the back button closes
+ * them one by one, and the browser waits 300 ms before going to the provider.
  */
-export function PaymentBar({
-  checkout,
-  providers,
-  open: openAtLoad,
-  closeHref,
-}: {
-  checkout: Checkout;
-  providers: ProviderClients;
-  open: boolean;
-  closeHref: string;
-}) {
+export function PaymentBar({ checkout, providers, closeHref }: { checkout: Checkout; providers: ProviderClients; closeHref: string }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(openAtLoad);
+  const searchParams = new URLSearchParams(useLocation().search);
+  const pay = searchParams.get("pay");
+  const open = pay !== null;
+  const sheet = useSheetHistory();
   const fetcher = useFetcher<PaymentStep>();
   const actionData = useActionData<PaymentStep>();
   const hydrated = useHydrated();
   const overlay = useLoadingOverlay();
   const toast = useToast();
-  const [subView, setSubView] = useState<"paypal" | "card" | null>(null);
-  // The card's order is confirmed once, when its sub-view opens.
-  const [cardStep, setCardStep] = useState<Promise<PaymentStep> | null>(null);
   const confirm = useConfirm(checkout);
+  // The card's order is confirmed when its sub-view is chosen (forward again shows the same checkout).
+  const [cardStep, setCardStep] = useState<Promise<PaymentStep> | null>(null);
+  // The SDK sub-views exist only in the browser: a server render, or a card entry reached with no order
+  // confirmed on this page, shows the chooser.
+  const subView = hydrated && isSubView(pay) && (pay !== "card" || cardStep) ? pay : null;
+
+  // A chooser the page was loaded with (a reload, or the no-JavaScript link) gets its history entry now,
+  // over the screen without it, so that back and close behave as if it had been opened here.
+  const loadedOpen = useRef(open && sheet.depth === 0);
+  useEffect(() => {
+    if (!loadedOpen.current) return;
+    loadedOpen.current = false;
+    const here = `${window.location.pathname}${window.location.search}`;
+    void Promise.resolve(sheet.close(closeHref)).then(() => sheet.open(here));
+    // Once, on the first render in the browser.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   // After a redirect step the page stays busy until the browser has left it.
   const leaving = fetcher.state === "idle" && fetcher.data?.step === "redirect";
 
@@ -84,16 +95,17 @@ export function PaymentBar({
     }
   }, [fetcher.data, fetcher.state, toast]);
 
-  function openSubView(view: "paypal" | "card" | null) {
+  function openSubView(view: SubView | undefined) {
+    if (!view) return;
     if (view === "card") setCardStep(confirm(4));
-    setSubView(view);
+    void sheet.open(searchWith(searchParams, "pay", view));
   }
 
   const noScriptError = actionData?.step === "error" ? actionData.message : null;
 
   return (
     <>
-      <div className="fixed inset-x-0 bottom-0 z-20 border-t border-neutral-200 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+      <div className="fixed inset-x-0 bottom-0 z-20 safe-x border-t border-neutral-200 bg-white pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
         <div className="mx-auto flex max-w-md items-center justify-between gap-3">
           <p className="flex flex-col">
             <span className="text-xs text-neutral-600">{t("pay.total")}</span>
@@ -108,9 +120,9 @@ export function PaymentBar({
             preventScrollReset
             onClick={(event) => {
               event.preventDefault();
-              setOpen(true);
+              void sheet.open(checkout.sheetHref);
             }}
-            className="rounded-full bg-sky-700 px-8 py-3 text-base font-semibold text-white"
+            className="tap-target inline-flex items-center rounded-full bg-sky-700 px-8 py-3 text-base font-semibold text-white"
           >
             {t("pay.pay")}
           </Link>
@@ -118,23 +130,14 @@ export function PaymentBar({
       </div>
 
       {open && (
-        <ModalSheet labelledBy="pay-heading" onClose={() => setOpen(false)}>
+        <ModalSheet labelledBy="pay-heading" onClose={() => void sheet.close(closeHref)}>
         <div className="flex items-center justify-between">
           <h2 id="pay-heading" className="text-base font-semibold">
             {t("pay.choose")}
           </h2>
-          <Link
-            to={closeHref}
-            replace
-            preventScrollReset
-            onClick={(event) => {
-              event.preventDefault();
-              setOpen(false);
-            }}
-            className="rounded-full px-3 py-2 text-sm text-neutral-600"
-          >
+          <SheetCloseLink closedHref={closeHref} className="tap-target inline-flex items-center rounded-full px-3 text-sm text-neutral-600">
             {t("pay.close")}
-          </Link>
+          </SheetCloseLink>
         </div>
         <p className="mt-2 text-center">
           <span className="block text-3xl font-bold text-orange-700">{checkout.total}</span>
@@ -152,7 +155,7 @@ export function PaymentBar({
         )}
         {subView ? (
           <div className="mt-4">
-            <button type="button" onClick={() => setSubView(null)} className="mb-3 rounded-full px-3 py-2 text-sm text-sky-700">
+            <button type="button" onClick={() => window.history.back()} className="tap-target mb-3 rounded-full px-3 text-sm text-sky-700">
               <span aria-hidden="true" className="inline-block rtl:rotate-180">
                 ‹
               </span>{" "}
@@ -176,7 +179,7 @@ export function PaymentBar({
               <button
                 key={method}
                 type={hydrated && SUB_VIEWS[method] ? "button" : "submit"}
-                onClick={hydrated && SUB_VIEWS[method] ? () => openSubView(SUB_VIEWS[method] ?? null) : undefined}
+                onClick={hydrated && SUB_VIEWS[method] ? () => openSubView(SUB_VIEWS[method]) : undefined}
                 name="payMethod"
                 value={method}
                 disabled={busy}

@@ -46,7 +46,7 @@ export function IntroItems({ items, privacyHref }: { items: { title: string; bod
           </li>
         ))}
       </ul>
-      <a href={privacyHref} className="mt-4 inline-block text-sm text-sky-700 underline">
+      <a href={privacyHref} className="tap-target mt-2 inline-flex items-center text-sm text-sky-700 underline">
         {t("service.privacy")}
       </a>
     </section>

@@ -1,6 +1,9 @@
 import { pagesText } from "../../.server/pages.ts";
 import { PublicPage } from "../../components/public-page.tsx";
 import type { Route } from "./+types/about";
+import { publicPageCache } from "../../.server/public-cache.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [publicPageCache()];
 
 export function loader({ context }: Route.LoaderArgs) {
   const t = pagesText(context);

@@ -4,6 +4,10 @@ import { pagesText } from "../../.server/pages.ts";
 import { screenUrl } from "../../.server/screen-url.ts";
 import { cloudflareContext } from "../../context.ts";
 import type { Route } from "./+types/app-download";
+import { publicPageCache } from "../../.server/public-cache.ts";
+
+// The store button follows the phone, so caches keep a copy per User-Agent too.
+export const middleware: Route.MiddlewareFunction[] = [publicPageCache("User-Agent")];
 
 /**
  * Spec §2 screen 5, at /app (Chinese title) and /app/viseecam/download (English title). The server

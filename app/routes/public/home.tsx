@@ -1,8 +1,11 @@
 import { Link } from "react-router";
 import { pagesText } from "../../.server/pages.ts";
 import type { Route } from "./+types/home";
+import { publicPageCache } from "../../.server/public-cache.ts";
 
 const PANELS = Array.from({ length: 14 }, (_, index) => String(index + 1).padStart(2, "0"));
+
+export const middleware: Route.MiddlewareFunction[] = [publicPageCache()];
 
 /** Spec §2 screen 7: the marketing page, 14 stacked images with a footer. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -58,10 +61,10 @@ export default function Home({ loaderData: view }: Route.ComponentProps) {
       </main>
       <footer className="mx-auto max-w-2xl px-5 py-6 text-center text-sm text-neutral-700">
         <nav aria-label={view.footer.label} className="flex justify-center gap-6">
-          <Link to="/about" className="text-sky-800 underline">
+          <Link to="/about" className="tap-target inline-flex items-center text-sky-800 underline">
             {view.footer.about}
           </Link>
-          <Link to="/protocol/data-protection" className="text-sky-800 underline">
+          <Link to="/protocol/data-protection" className="tap-target inline-flex items-center text-sky-800 underline">
             {view.footer.privacy}
           </Link>
         </nav>

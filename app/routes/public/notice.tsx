@@ -3,6 +3,7 @@ import { pagesText } from "../../.server/pages.ts";
 import { screenUrl } from "../../.server/screen-url.ts";
 import { PublicPage } from "../../components/public-page.tsx";
 import type { Route } from "./+types/notice";
+import { publicPageCache } from "../../.server/public-cache.ts";
 
 /**
  * The built-in notices: the data protection notice and the cloud storage service agreement, each the
@@ -12,6 +13,8 @@ const NOTICES: Record<string, { texts: "dataProtection" | "storageAgreement"; se
   "/protocol/data-protection": { texts: "dataProtection", sections: ["collect", "purpose", "storage", "payment", "rights"] },
   "/protocol/storage-agreement": { texts: "storageAgreement", sections: ["service", "period", "refund", "video", "changes"] },
 };
+
+export const middleware: Route.MiddlewareFunction[] = [publicPageCache()];
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const notice = NOTICES[screenUrl(request).pathname];

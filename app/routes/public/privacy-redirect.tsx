@@ -4,6 +4,9 @@ import { getI18n } from "../../.server/i18n.ts";
 import { screenUrl } from "../../.server/screen-url.ts";
 import { cloudflareContext } from "../../context.ts";
 import type { Route } from "./+types/privacy-redirect";
+import { publicPageCache } from "../../.server/public-cache.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [publicPageCache()];
 
 /**
  * Spec §2 screen 6: `language` picks the brand's policy (zh, en or ja; anything else is en) and the

@@ -11,6 +11,7 @@ import { ErrorView } from "../../../components/error-view.tsx";
 import { CouponRow } from "../../../components/purchase/coupon-row.tsx";
 import { PackageList } from "../../../components/purchase/package-list.tsx";
 import { PaymentBar } from "../../../components/purchase/payment-sheet.tsx";
+import { revalidateUnlessOnly } from "../../../components/sheet-history.ts";
 import { IntroItems, ServiceHeader } from "../../../components/purchase/service-header.tsx";
 import type { Route } from "./+types/ai-srv-package-buy";
 import { launchAppFamily, policyHref } from "../../../.server/policies.ts";
@@ -46,6 +47,9 @@ export function action(args: Route.ActionArgs) {
   return confirmPurchase(args, launch, PURCHASE);
 }
 
+// Opening or closing the payment chooser needs no new data.
+export const shouldRevalidate = revalidateUnlessOnly("pay");
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 export default function AiPackageBuy({ loaderData: view }: Route.ComponentProps) {
@@ -55,7 +59,7 @@ export default function AiPackageBuy({ loaderData: view }: Route.ComponentProps)
       <PackageList packages={view.packages} error={view.packagesError} />
       {view.coupon && <CouponRow coupon={view.coupon} />}
       <IntroItems items={view.intro} privacyHref={view.privacyHref} />
-      {view.checkout && <PaymentBar checkout={view.checkout} providers={view.providers} open={view.payOpen} closeHref={view.closeHref} />}
+      {view.checkout && <PaymentBar checkout={view.checkout} providers={view.providers} closeHref={view.closeHref} />}
     </main>
   );
 }

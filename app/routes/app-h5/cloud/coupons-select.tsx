@@ -62,7 +62,7 @@ export default function CouponsSelect({ loaderData: view }: Route.ComponentProps
     <main className="mx-auto max-w-md p-3 pb-10">
       <div className="flex items-center justify-between px-1 py-2">
         <h1 className="text-lg font-semibold">{view.title}</h1>
-        <Link to={view.backHref} replace className="rounded-full px-3 py-2 text-sm text-sky-700">
+        <Link to={view.backHref} replace className="tap-target inline-flex items-center rounded-full px-3 text-sm text-sky-700">
           {t("shell.back")}
         </Link>
       </div>
@@ -106,7 +106,7 @@ function CouponCard({ coupon }: { coupon: Choice }) {
   const { t } = useTranslation();
   const body = (
     <>
-      <span className={`flex w-24 shrink-0 flex-col items-center justify-center rounded-s-2xl p-3 text-white ${coupon.usable ? "bg-orange-700" : "bg-neutral-500"}`}>
+      <span className={`flex w-24 shrink-0 flex-col items-center justify-center rounded-s-2xl p-3 text-center text-white wrap-anywhere ${coupon.usable ? "bg-orange-700" : "bg-neutral-600"}`}>
         <span className="text-lg font-bold">{coupon.value}</span>
         <span className="text-[11px]">{coupon.minimum ? t("coupon.minimum", { amount: coupon.minimum }) : t("coupon.noMinimum")}</span>
       </span>

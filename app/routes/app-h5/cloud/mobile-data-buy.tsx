@@ -15,6 +15,7 @@ import { ErrorView } from "../../../components/error-view.tsx";
 import { CouponRow } from "../../../components/purchase/coupon-row.tsx";
 import { PackageList } from "../../../components/purchase/package-list.tsx";
 import { PaymentBar } from "../../../components/purchase/payment-sheet.tsx";
+import { revalidateUnlessOnly } from "../../../components/sheet-history.ts";
 import { IntroItems } from "../../../components/purchase/service-header.tsx";
 import type { Route } from "./+types/mobile-data-buy";
 import { launchAppFamily, policyHref } from "../../../.server/policies.ts";
@@ -79,6 +80,9 @@ export function action(args: Route.ActionArgs) {
   return confirmPurchase(args, launch, PURCHASE);
 }
 
+// Opening or closing the payment chooser needs no new data.
+export const shouldRevalidate = revalidateUnlessOnly("pay");
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 export default function MobileDataBuy({ loaderData }: Route.ComponentProps) {
@@ -126,7 +130,7 @@ export default function MobileDataBuy({ loaderData }: Route.ComponentProps) {
           <PackageList packages={view.packages} error={view.packagesError} />
           {view.coupon && <CouponRow coupon={view.coupon} />}
           <IntroItems items={view.intro} privacyHref={view.privacyHref} />
-          {view.checkout && <PaymentBar checkout={view.checkout} providers={view.providers} open={view.payOpen} closeHref={view.closeHref} />}
+          {view.checkout && <PaymentBar checkout={view.checkout} providers={view.providers} closeHref={view.closeHref} />}
         </>
       )}
     </main>
@@ -138,7 +142,7 @@ function IdRow({ label, value }: { label: string; value: string }) {
     <div className="flex items-center justify-between gap-3">
       <dt className="text-neutral-500">{label}</dt>
       <dd className="flex min-w-0 items-center gap-2">
-        <span className="truncate font-mono text-xs select-all" dir="ltr">
+        <span className="font-mono text-xs break-all select-all" dir="ltr">
           {value}
         </span>
         <CopyButton value={value} label={label} />

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
-import { data, Form, Link, useActionData, useFetcher, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Form, Link, useActionData, useFetcher, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import { canCancel, canRepay, orderNote, orderStatusName } from "../../../../domain/order-status.ts";
 import { intlLocale, type Language } from "../../../../domain/languages.ts";
@@ -18,7 +18,9 @@ import { ErrorView } from "../../../components/error-view.tsx";
 import { PAYMENT_REDIRECT_DELAY_MS, type PaymentStep } from "../../../components/purchase/payment-step.ts";
 import { useToast } from "../../../components/toasts.tsx";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { ActionSheet } from "../../../components/action-sheet.tsx";
 import { ModalSheet } from "../../../components/modal-sheet.tsx";
+import { OPENS_SHEET, revalidateUnlessOnly, searchWith, useSheetHistory } from "../../../components/sheet-history.ts";
 import type { ProviderClients } from "../../../components/purchase/provider-clients.ts";
 import { usePullToRefresh } from "../../../components/use-pull-to-refresh.ts";
 import { useTranslation } from "../../../i18n/context.tsx";
@@ -113,9 +115,11 @@ export async function action({ context, request }: Route.ActionArgs) {
 type CardFailure = Extract<PaymentStep, { step: "error" }> & { orderId: string };
 const CONFLICT = 409;
 
-/** After any post, even a refused one, the list is read again: it shows each order as it really is. */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod === "POST" ? true : defaultShouldRevalidate;
+// After any post, even a refused one, the list is read again: it shows each order as it really is. The
+// cancel confirmation and the card repay sheet open and close without reloading it.
+const sheetsDoNotReload = revalidateUnlessOnly("cancel", "repay");
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return args.formMethod === "POST" ? true : sheetsDoNotReload(args);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
@@ -150,7 +154,7 @@ export default function OrderList({ loaderData: view }: Route.ComponentProps) {
             event.preventDefault();
             refresh();
           }}
-          className="rounded-full px-3 py-2 text-sm text-sky-700"
+          className="tap-target inline-flex items-center rounded-full px-3 text-sm text-sky-700"
         >
           {t("orders.refresh")}
         </Link>
@@ -165,9 +169,10 @@ export default function OrderList({ loaderData: view }: Route.ComponentProps) {
       )}
       {/* Pages appended by scrolling belong to the page they follow: opening another page by its link starts them over. */}
       <OrderPages key={`${generation}:${view.page}`} view={view} />
+      <CancelSheet />
       {view.page > 1 && (
         <p className="text-center">
-          <Link to={view.firstHref} className="text-sm text-sky-700">
+          <Link to={view.firstHref} className="tap-target inline-flex items-center px-3 text-sm text-sky-700">
             {t("orders.first")}
           </Link>
         </p>
@@ -207,13 +212,13 @@ function OrderPages({ view }: { view: Route.ComponentProps["loaderData"] }) {
     <>
       <ul className="grid gap-3">
         {orders.map((order) => (
-          <OrderCard key={order.id} order={order} enhanced={hydrated} stripe={view.stripe} />
+          <OrderCard key={order.id} order={order} page={view.page} enhanced={hydrated} stripe={view.stripe} />
         ))}
       </ul>
       {nextHref ? (
         <div ref={sentinel} className="py-4 text-center">
           {/* Without JavaScript the next page is a link; with it, scrolling here loads it. */}
-          <Link to={nextHref} className="text-sm text-sky-700" aria-busy={more.state !== "idle"}>
+          <Link to={nextHref} className="tap-target inline-flex items-center px-3 text-sm text-sky-700" aria-busy={more.state !== "idle"}>
             {more.state !== "idle" ? t("shell.pleaseWait") : t("orders.more")}
           </Link>
         </div>
@@ -226,14 +231,24 @@ function OrderPages({ view }: { view: Route.ComponentProps["loaderData"] }) {
 
 const CardView = lazy(() => import("../../../components/purchase/card-view.tsx"));
 
-function OrderCard({ order, enhanced, stripe }: { order: Order; enhanced: boolean; stripe: ProviderClients["stripe"] }) {
+function OrderCard({ order, page, enhanced, stripe }: { order: Order; page: number; enhanced: boolean; stripe: ProviderClients["stripe"] }) {
   const { t } = useTranslation();
   const toast = useToast();
   const repay = useFetcher<PaymentStep>();
-  // A card repay answers a Checkout Session: its sheet stays open until the buyer closes it.
+  // A card repay answers a Checkout Session, shown in a sheet with a history entry of its own
+  // (`?repay=<order>`): back or Close closes it.
   const cardData = repay.state === "idle" && repay.data?.step === "card" ? repay.data : null;
   const cardStep = useMemo(() => (cardData ? Promise.resolve<PaymentStep>(cardData) : null), [cardData]);
-  const [closed, setClosed] = useState<PaymentStep | null>(null);
+  const searchParams = new URLSearchParams(useLocation().search);
+  const repaying = searchParams.get("repay") === order.id;
+  const sheet = useSheetHistory();
+  const openSheet = sheet.open;
+  const sheetOpenedFor = useRef<PaymentStep | null>(null);
+  useEffect(() => {
+    if (!cardData || sheetOpenedFor.current === cardData) return;
+    sheetOpenedFor.current = cardData;
+    void openSheet(searchWith(new URLSearchParams(window.location.search), "repay", order.id));
+  }, [cardData, order.id, openSheet]);
   const failed = useActionData<CardFailure>();
   const navigation = useNavigation();
 
@@ -271,7 +286,7 @@ function OrderCard({ order, enhanced, stripe }: { order: Order; enhanced: boolea
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-neutral-500">{label}</dt>
-            <dd dir="auto" className="text-end">
+            <dd dir="auto" className="min-w-0 text-end wrap-anywhere">
               {value}
             </dd>
           </div>
@@ -279,16 +294,16 @@ function OrderCard({ order, enhanced, stripe }: { order: Order; enhanced: boolea
       </dl>
       {order.canCancel && (
         <div className="mt-3 flex justify-end gap-2">
-          <Form
-            method="post"
-            onSubmit={(event) => {
-              // Spec §5: cancelling asks first.
-              if (!window.confirm(t("orders.cancelConfirm"))) event.preventDefault();
-            }}
-          >
-            <input type="hidden" name="intent" value="cancel" />
-            <input type="hidden" name="orderId" value={order.id} />
-            <button type="submit" disabled={navigation.state !== "idle"} className="rounded-full border border-neutral-300 px-4 py-2 text-sm">
+          {/* Spec §5: cancelling asks first, in a sheet of the page (`?cancel=<order>`): a webview may not show window.confirm. */}
+          <Form method="get" state={OPENS_SHEET} preventScrollReset>
+            {page > 1 && <input type="hidden" name="page" value={page} />}
+            <input type="hidden" name="cancel" value={order.id} />
+            <button
+              id={`cancel-${order.id}`}
+              type="submit"
+              disabled={navigation.state !== "idle"}
+              className="tap-target rounded-full border border-neutral-300 px-4 text-sm"
+            >
               {t("orders.cancel")}
             </button>
           </Form>
@@ -297,15 +312,56 @@ function OrderCard({ order, enhanced, stripe }: { order: Order; enhanced: boolea
               <input type="hidden" name="intent" value="repay" />
               <input type="hidden" name="orderId" value={order.id} />
               <input type="hidden" name="enhanced" value={enhanced ? "1" : "0"} />
-              <button type="submit" disabled={repay.state !== "idle"} className="rounded-full bg-sky-700 px-4 py-2 text-sm font-semibold text-white">
+              <button type="submit" disabled={repay.state !== "idle"} className="tap-target rounded-full bg-sky-700 px-4 text-sm font-semibold text-white">
                 {t("orders.repay")}
               </button>
             </repay.Form>
           )}
         </div>
       )}
-      {cardStep && cardData !== closed && <RepayCardSheet step={cardStep} stripe={stripe} onClose={() => setClosed(cardData)} />}
+      {cardStep && repaying && <RepayCardSheet step={cardStep} stripe={stripe} onClose={() => void sheet.close(searchWith(searchParams, "repay", null))} />}
     </li>
+  );
+}
+
+/**
+ * The cancel confirmation (spec §5: title "Tips"), open while the address names the order. Its form posts
+ * to the list without the flag, so without JavaScript the answer is the list itself; with it, the sheet
+ * closes back over its history entry once the order is cancelled.
+ */
+function CancelSheet() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const sheet = useSheetHistory();
+  const cancel = useFetcher<PaymentStep | null>();
+  const searchParams = new URLSearchParams(useLocation().search);
+  const orderId = searchParams.get("cancel");
+  const closeHref = searchWith(searchParams, "cancel", null);
+  const close = sheet.close;
+
+  useEffect(() => {
+    if (cancel.state !== "idle" || cancel.data === undefined) return;
+    if (cancel.data?.step === "error") toast({ kind: "error", message: cancel.data.message });
+    void close(closeHref);
+  }, [cancel.state, cancel.data, toast, close, closeHref]);
+
+  return (
+    <ActionSheet
+      open={orderId !== null}
+      title={t("webview.tips")}
+      closeHref={closeHref}
+      closeLabel={t("webview.keepOrder")}
+      returnFocusTo={`cancel-${orderId ?? ""}`}
+    >
+      <p className="mt-2 text-sm text-neutral-700">{t("orders.cancelConfirm")}</p>
+      <cancel.Form method="post" action={closeHref} className="mt-4">
+        <input type="hidden" name="intent" value="cancel" />
+        <input type="hidden" name="orderId" value={orderId ?? ""} />
+        <button type="submit" disabled={cancel.state !== "idle"} className="tap-target w-full rounded-xl bg-red-700 py-3 font-semibold text-white">
+          {t("orders.cancel")}
+        </button>
+      </cancel.Form>
+    </ActionSheet>
   );
 }
 
@@ -318,7 +374,7 @@ function RepayCardSheet({ step, stripe, onClose }: { step: Promise<PaymentStep>;
         <h2 id="repay-card-heading" className="text-base font-semibold">
           {t("pay.method.4")}
         </h2>
-        <button type="button" onClick={onClose} className="rounded-full px-3 py-2 text-sm text-neutral-600">
+        <button type="button" onClick={onClose} className="tap-target rounded-full px-3 text-sm text-neutral-600">
           {t("pay.close")}
         </button>
       </div>

@@ -12,6 +12,7 @@ import { RecordingTabs, type RecordingTab } from "../../../components/recording-
 import { CouponRow } from "../../../components/purchase/coupon-row.tsx";
 import { PackageList } from "../../../components/purchase/package-list.tsx";
 import { PaymentBar } from "../../../components/purchase/payment-sheet.tsx";
+import { revalidateUnlessOnly } from "../../../components/sheet-history.ts";
 import { IntroItems, ServiceHeader } from "../../../components/purchase/service-header.tsx";
 import type { Route } from "./+types/storage-buy";
 import { screenUrl } from "../../../.server/screen-url.ts";
@@ -67,6 +68,9 @@ export function action(args: Route.ActionArgs) {
   return confirmPurchase(args, launch, purchaseFor(tabOf(screenUrl(args.request))));
 }
 
+// Opening or closing the payment chooser needs no new data.
+export const shouldRevalidate = revalidateUnlessOnly("pay");
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 export default function StorageBuy({ loaderData: view }: Route.ComponentProps) {
@@ -77,7 +81,7 @@ export default function StorageBuy({ loaderData: view }: Route.ComponentProps) {
       <PackageList packages={view.packages} error={view.packagesError} />
       {view.coupon && <CouponRow coupon={view.coupon} />}
       <IntroItems items={view.intro} privacyHref={view.privacyHref} />
-      {view.checkout && <PaymentBar key={String(view.payOpen)} checkout={view.checkout} providers={view.providers} open={view.payOpen} closeHref={view.closeHref} />}
+      {view.checkout && <PaymentBar checkout={view.checkout} providers={view.providers} closeHref={view.closeHref} />}
     </main>
   );
 }

@@ -16,6 +16,7 @@ import { currentPackage, deviceList, storageCardPackages, storageCardRefund } fr
 import { upstreamFor } from "../../../.server/upstream/for-request.ts";
 import { cloudflareContext, sessionContext } from "../../../context.ts";
 import { ActionSheet } from "../../../components/action-sheet.tsx";
+import { OPENS_SHEET } from "../../../components/sheet-history.ts";
 import { CopyButton } from "../../../components/copy-button.tsx";
 import { DeviceOptionText, deviceOptionClass } from "../../../components/device-option.tsx";
 import { RecordingTabs, type RecordingTab } from "../../../components/recording-tabs.tsx";
@@ -213,11 +214,13 @@ function DeviceSection({ view }: { view: View }) {
         <Link
           id="refund-device-picker"
           to={view.picker.openHref}
-          replace
+          state={OPENS_SHEET}
           preventScrollReset
-          className="max-w-[60%] truncate rounded-full border border-sky-700 px-4 py-2 text-sky-700"
+          className="tap-target inline-flex max-w-[60%] items-center rounded-full border border-sky-700 px-4 text-sky-700"
         >
-          <span dir="auto">{view.device?.name ?? t("cardRefund.chooseDevice")}</span>
+          <span dir="auto" className="min-w-0 truncate">
+            {view.device?.name ?? t("cardRefund.chooseDevice")}
+          </span>
         </Link>
       </div>
       {view.device && (
@@ -225,7 +228,7 @@ function DeviceSection({ view }: { view: View }) {
           <div className="flex items-center justify-between gap-3">
             <span className="text-neutral-600">{t("cardRefund.deviceId")}</span>
             <span className="flex items-center gap-2">
-              <span dir="ltr" className="font-mono">
+              <span dir="ltr" className="font-mono break-all select-all">
                 {view.device.id}
               </span>
               <CopyButton value={view.device.id} label={t("cardRefund.deviceId")} />
@@ -292,7 +295,7 @@ function Features({ view }: { view: View }) {
           </li>
         ))}
       </ul>
-      <a href={view.agreementHref} className="mt-4 inline-block text-sm text-sky-700 underline">
+      <a href={view.agreementHref} className="tap-target mt-2 inline-flex items-center text-sm text-sky-700 underline">
         {t("cardRefund.agreement")}
       </a>
     </section>
@@ -305,7 +308,7 @@ function RefundBar({ refunded, selectedPackage }: { refunded: boolean; selectedP
   const hydrated = useHydrated();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "refund";
   return (
-    <div className="fixed inset-x-0 bottom-0 z-20 border-t border-neutral-200 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+    <div className="fixed inset-x-0 bottom-0 z-20 safe-x border-t border-neutral-200 bg-white pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
       <Form method="post" replace preventScrollReset className="mx-auto max-w-md">
         <input type="hidden" name="intent" value="refund" />
         {selectedPackage !== null && <input type="hidden" name="package" value={selectedPackage} />}

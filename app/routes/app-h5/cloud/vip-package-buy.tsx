@@ -19,6 +19,7 @@ import { ErrorView } from "../../../components/error-view.tsx";
 import { CouponRow } from "../../../components/purchase/coupon-row.tsx";
 import { PackageList } from "../../../components/purchase/package-list.tsx";
 import { PaymentBar } from "../../../components/purchase/payment-sheet.tsx";
+import { OPENS_SHEET, revalidateUnlessOnly } from "../../../components/sheet-history.ts";
 import { IntroItems, ServiceHeader } from "../../../components/purchase/service-header.tsx";
 import { useToast } from "../../../components/toasts.tsx";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -143,6 +144,9 @@ export async function action(args: Route.ActionArgs) {
   throw redirect(normalModeHref(url));
 }
 
+// Opening or closing the payment chooser needs no new data.
+export const shouldRevalidate = revalidateUnlessOnly("pay");
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 export default function VipPackageBuy({ loaderData: view }: Route.ComponentProps) {
@@ -169,7 +173,7 @@ export default function VipPackageBuy({ loaderData: view }: Route.ComponentProps
         <div className="m-3 flex items-center justify-between gap-3 rounded-2xl bg-white p-4">
           <p className="text-sm text-neutral-700">{view.saved ? t("vip.saved", { amount: view.saved }) : ""}</p>
           {view.openButton && view.checkout && (
-            <Link to={view.checkout.sheetHref} replace preventScrollReset className="shrink-0 rounded-full bg-amber-500 px-5 py-2 text-sm font-semibold text-neutral-900">
+            <Link to={view.checkout.sheetHref} state={OPENS_SHEET} preventScrollReset className="tap-target inline-flex shrink-0 items-center rounded-full bg-amber-500 px-5 py-2 text-sm font-semibold text-black">
               {t(`vip.${view.openButton}`)}
             </Link>
           )}
@@ -183,7 +187,7 @@ export default function VipPackageBuy({ loaderData: view }: Route.ComponentProps
       {view.receive ? (
         <ReceiveBar receive={view.receive} />
       ) : (
-        view.checkout && <PaymentBar key={String(view.payOpen)} checkout={view.checkout} providers={view.providers} open={view.payOpen} closeHref={view.closeHref} />
+        view.checkout && <PaymentBar checkout={view.checkout} providers={view.providers} closeHref={view.closeHref} />
       )}
     </main>
   );
@@ -246,7 +250,7 @@ function ReceiveDevice({ receive }: { receive: Receive }) {
       </h2>
       <div className="mt-2 flex items-center justify-between gap-3 text-sm">
         <span className="text-neutral-600">{t("vip.device")}</span>
-        <Link id="device-picker" to={receive.pickerHref} replace preventScrollReset className="rounded-full border border-sky-700 px-4 py-2 text-sky-700">
+        <Link id="device-picker" to={receive.pickerHref} state={OPENS_SHEET} preventScrollReset className="tap-target inline-flex items-center rounded-full border border-sky-700 px-4 py-2 text-sky-700">
           {receive.chosen?.name || t("vip.chooseDevice")}
         </Link>
       </div>
@@ -291,7 +295,7 @@ function ReceiveBar({ receive }: { receive: Receive }) {
   }, [result, toast, navigate]);
 
   return (
-    <div className="fixed inset-x-0 bottom-0 z-20 border-t border-neutral-200 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+    <div className="fixed inset-x-0 bottom-0 z-20 safe-x border-t border-neutral-200 bg-white pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
       <div className="mx-auto max-w-md">
         {receive.chosen ? (
           <Form method="post" replace>
@@ -299,13 +303,13 @@ function ReceiveBar({ receive }: { receive: Receive }) {
             <input type="hidden" name="deviceId" value={receive.chosen.id} />
             <input type="hidden" name="deviceType" value={receive.chosen.type} />
             <EnhancedFlag />
-            <button type="submit" className="w-full rounded-full bg-amber-500 py-3 text-base font-semibold text-neutral-900">
+            <button type="submit" className="w-full rounded-full bg-amber-500 py-3 text-base font-semibold text-black">
               {t("vip.receive")}
             </button>
           </Form>
         ) : (
           // Spec §5: without a device the receive button opens the device picker instead.
-          <Link to={receive.pickerHref} replace preventScrollReset className="block w-full rounded-full bg-amber-500 py-3 text-center text-base font-semibold text-neutral-900">
+          <Link to={receive.pickerHref} state={OPENS_SHEET} preventScrollReset className="block w-full rounded-full bg-amber-500 py-3 text-center text-base font-semibold text-black">
             {t("vip.receive")}
           </Link>
         )}
