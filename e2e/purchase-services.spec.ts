@@ -73,4 +73,16 @@ test.describe("VIP, AI and cloud storage purchase screens", () => {
     await expect(page.getByRole("region", { name: "Choose a package" }).getByRole("alert")).toHaveText("device does not belong to this user");
     await expect(page.getByRole("link", { name: "Pay", exact: true })).toHaveCount(0);
   });
+
+  test("'Open now' / 'Renew' opens the chooser every time: open, close, open again", async ({ page }) => {
+    await page.goto(await launchLink(DEMO_DEVICES.camera, { screen: "cloud/vip-package/buy" }));
+    const open = page.getByRole("link", { name: /^(Renew|Open now)$/ });
+    const chooser = page.getByRole("dialog", { name: "Choose a payment method" });
+    for (let round = 0; round < 3; round++) {
+      await open.click();
+      await expect(chooser).toBeVisible();
+      await chooser.getByRole("link", { name: "Close" }).click();
+      await expect(chooser).toBeHidden();
+    }
+  });
 });

@@ -54,6 +54,14 @@ test.describe("buying 4G data outside China", () => {
     await chooser.getByRole("button", { name: "Credit or debit card" }).click();
     const checkout = page.frameLocator('iframe[title="Card payment (sandbox)"]');
     await expect(checkout.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242");
+    // On a short phone the sheet fits the screen and scrolls inside: its title and Back stay reachable.
+    await page.setViewportSize({ width: 390, height: 664 });
+    const sheet = page.getByRole("dialog", { name: "Choose a payment method" });
+    const box = await sheet.boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.height).toBeLessThanOrEqual(664);
+    await sheet.getByRole("button", { name: "Back" }).scrollIntoViewIfNeeded();
+    await expect(sheet.getByRole("button", { name: "Back" })).toBeInViewport();
     await checkout.getByRole("button", { name: "Pay", exact: true }).click();
     await expect(page).toHaveURL(/\/app-h5\/cloud\/order\/payment\/result\?orderId=\d+/);
     await expectPaidInOrderList(page, "Credit or debit card");

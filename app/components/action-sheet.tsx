@@ -52,7 +52,7 @@ export function ActionSheet({ open, title, closeHref, closeLabel, returnFocusTo,
         // A tap on the dimmed backdrop (the dialog box itself, outside its content) closes it.
         if (event.target === event.currentTarget) close();
       }}
-      className="fixed inset-x-0 top-auto bottom-0 z-30 m-0 mx-auto w-full max-w-md rounded-t-2xl bg-white p-0 text-neutral-900 shadow-[0_0_0_100vmax_rgba(0,0,0,0.4)] backdrop:bg-transparent"
+      className="fixed inset-x-0 top-auto bottom-0 z-30 m-0 mx-auto max-h-[calc(100dvh-env(safe-area-inset-top))] w-full max-w-md overflow-y-auto overscroll-contain rounded-t-2xl bg-white p-0 text-neutral-900 shadow-[0_0_0_100vmax_rgba(0,0,0,0.4)] backdrop:bg-transparent"
     >
       <div className="safe-x pt-4 pb-[max(1rem,env(safe-area-inset-bottom))]">
         <h2 id="action-sheet-title" className="text-base font-semibold">

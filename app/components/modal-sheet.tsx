@@ -20,7 +20,8 @@ export function ModalSheet({ labelledBy, onClose, children }: { labelledBy: stri
           if (event.key === "Escape") onClose();
           keepTabInside(event);
         }}
-        className="safe-x w-full max-w-md rounded-t-2xl bg-white pt-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none"
+        // Never taller than the screen below its top inset: a tall sub-view (the card checkout) scrolls inside.
+        className="safe-x max-h-[calc(100dvh-env(safe-area-inset-top))] w-full max-w-md overflow-y-auto overscroll-contain rounded-t-2xl bg-white pt-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none"
       >
         {children}
       </div>
