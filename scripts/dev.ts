@@ -20,7 +20,7 @@ const registry = `${ROOT}${STATE_DIR}/registry`;
 const env = { ...quietEnv, WRANGLER_REGISTRY_PATH: registry, CLOUDFLARE_DEV_REGISTRY_PATH: registry, MINIFLARE_REGISTRY_PATH: registry };
 const stdio = ["ignore", log.fd, log.fd] as const;
 const children = [
-  spawn(`${ROOT}node_modules/.bin/wrangler`, ["dev", "-c", "cloud-api/wrangler.jsonc", "--ip", "127.0.0.1", "--port", String(CLOUD_API_PORT), "--persist-to", STATE_DIR, "--env-file", `${ROOT}.dev.vars`, "--show-interactive-dev-session=false"], { cwd: ROOT, env, stdio: [...stdio] }),
+  spawn(`${ROOT}node_modules/.bin/wrangler`, ["dev", "-c", "cloud-api/wrangler.jsonc", "--ip", "127.0.0.1", "--port", String(CLOUD_API_PORT), "--persist-to", STATE_DIR, "--env-file", `${ROOT}.dev.vars`, "--var", "PAYMENT_SANDBOX:on", "--show-interactive-dev-session=false"], { cwd: ROOT, env, stdio: [...stdio] }),
 ];
 const stop = () => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");

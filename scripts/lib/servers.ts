@@ -23,7 +23,10 @@ export async function startServers(options: ServeOptions) {
   const stateDir = options.stateDir ?? STATE_DIR;
   const env = { ...quietEnv, WRANGLER_REGISTRY_PATH: `${ROOT}${stateDir}/registry` };
   const wrangler = `${ROOT}node_modules/.bin/wrangler`;
-  const varArgs = Object.entries(options.vars ?? {}).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  // The payment sandbox is turned on by name for every local server (a var: .dev.vars only gives the
+  // secrets wrangler.jsonc lists); the built Worker and the deployed environments never carry it.
+  const vars = { PAYMENT_SANDBOX: "on", ...options.vars };
+  const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const common = ["--ip", "127.0.0.1", "--persist-to", stateDir, "--env-file", `${ROOT}.dev.vars`, "--show-interactive-dev-session=false", ...varArgs];
   const stdio: StdioOptions = options.log !== undefined ? ["ignore", options.log, options.log] : options.quiet ? "ignore" : "inherit";
   const children: ChildProcess[] = [];
