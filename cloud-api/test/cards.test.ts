@@ -69,7 +69,7 @@ describe("VIP cards", () => {
     expect((await call(cn, "/v1/cloud/vip/device/info", { deviceId: "SIM-DEMO-004" })).body?.data).toEqual({ isVip: 0, durationStatus: 0, vipExpireTimestamp: null, saveMoney: 0 });
     expect((await vipReceivedPackage("SIM-DEMO-004", "VIPCARD-NEW-0001")).body?.data.isRefunded).toBe(true);
     // A refunded card cannot be received again.
-    expect((await receive("SIM-DEMO-004", 2, "VIPCARD-NEW-0001")).body).toMatchObject({ status: 409, msg: "card already received" });
+    expect((await receive("SIM-DEMO-004", 2, "VIPCARD-NEW-0001")).body).toMatchObject({ status: 409, msg: "card already received", reason: "card_already_received" });
   });
 
   it("gives a card to one device only, however many receive it at once", async () => {
@@ -99,7 +99,7 @@ describe("VIP cards", () => {
     expect((await vipReceivedPackage("CAM-DEMO-002", "VIPCARD-UNUSED")).http).toBe(404);
 
     // VIPCARD-RECV-0002 was received on CAM-DEMO-001.
-    expect((await receive("CAM-DEMO-002", 1, "VIPCARD-RECV-0002")).body).toMatchObject({ status: 409, msg: "card already received" });
+    expect((await receive("CAM-DEMO-002", 1, "VIPCARD-RECV-0002")).body).toMatchObject({ status: 409, msg: "card already received", reason: "card_already_received" });
     expect((await vipRefund("CAM-DEMO-002", "VIPCARD-RECV-0002")).body).toEqual({ status: 403, msg: "the card was not received on this device", data: null, reason: "card_on_other_device" });
     expect((await vipReceivedPackage("CAM-DEMO-002", "VIPCARD-RECV-0002")).http).toBe(404);
     expect((await vipReceivedPackage("CAM-DEMO-001", "VIPCARD-RECV-0002")).body?.data).toMatchObject({ isRefunded: false, packageInfoList: [expect.objectContaining({ serviceId: 502 })] });
