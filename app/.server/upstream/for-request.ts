@@ -27,7 +27,7 @@ export function upstreamFor(context: Readonly<RouterContextProvider>, request: R
     language: getLocale(context),
     timeoutMs: Number(env.UPSTREAM_TIMEOUT_MS) > 0 ? Number(env.UPSTREAM_TIMEOUT_MS) : 30_000,
     buyerIp: request.headers.get("CF-Connecting-IP"),
-    refusalMessage: (refusal) => refusalMessage(getI18n(context).t, refusal),
+    refusalMessage: (refusal) => refusalMessage((key) => getI18n(context).t(key), refusal),
     tokens: {
       get: () => session.get("tokens"),
       set: (tokens) => session.set("tokens", tokens),

@@ -1,4 +1,3 @@
-import type { i18n } from "i18next";
 import type { UpstreamRefusal } from "./envelope.ts";
 
 /** Refusals that name no reason are worded by their business status (DESIGN.md §2). */
@@ -11,7 +10,7 @@ const BY_STATUS: Record<number, string> = {
 };
 
 /** What the buyer reads for an upstream refusal, in their language; the upstream's own text is only a detail. */
-export function refusalMessage(t: i18n["t"], refusal: Pick<UpstreamRefusal, "status" | "reason">): string {
+export function refusalMessage(t: (key: string) => string, refusal: Pick<UpstreamRefusal, "status" | "reason">): string {
   if (refusal.reason) return t(`upstreamErrors.${refusal.reason}`);
   return t(BY_STATUS[refusal.status] ?? "errors.badAnswer");
 }
