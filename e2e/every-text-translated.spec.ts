@@ -67,6 +67,7 @@ async function screens(): Promise<Screen[]> {
   return [
     ...SCREEN_LINKS.map(({ label, deviceId, ...link }) => ({ label, url: async (language: Language) => buyer.link({ ...link, deviceId, language }) })),
     { label: "Someone else's device (the refusal worded)", url: (language: Language) => foreignDeviceLaunchLink("CAM-OTHER-001", { language }) },
+    { label: "Cloud card refund, device picker open", url: async (language: Language) => buyer.link({ deviceId: "", screen: "cloud/storage-card/refund", language, query: { picker: "1" } }) },
     { label: "No access (no token)", url: async (language: Language) => `${E2E.storefront}/app-h5/no-login/1?language=${language}` },
     { label: "No access (bad link)", url: async (language: Language) => `${E2E.storefront}/app-h5/no-login/2?reason=bad_json&language=${language}` },
     ...PUBLIC_PAGES.filter((page) => !page.path.includes("privacy")).map((page) => ({
