@@ -82,6 +82,7 @@ async function fetchTexts(request: APIRequestContext, url: string, language: Lan
   expect(response.status(), url).toBe(200);
   const html = await response.text();
   expect(html).toContain(`lang="${language}"`);
+  expect(html, "refusal texts are worded on the server and not shipped").not.toContain("upstreamErrors");
   return buyerTexts(html);
 }
 
