@@ -1,12 +1,13 @@
 import { defineConfig, devices } from "@playwright/test";
 import { E2E } from "./e2e/ports.ts";
+import { CHROMIUM_ARGS, chromiumPath } from "./scripts/lib/browser.ts";
 
 const chromium = {
   ...devices["iPhone 13"],
   browserName: "chromium" as const,
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    executablePath: chromiumPath(),
+    args: CHROMIUM_ARGS,
   },
 };
 

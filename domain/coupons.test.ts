@@ -16,18 +16,25 @@ describe("judgeCoupon (spec §5)", () => {
   it.each([
     // price, amount, limit, status, usable, reason
     [2990, 2000, 0, 0, true, null],
-    [2990, 2990, 0, 0, false, "not_met"], // price equal to the value: not above it
+    [2990, 2990, 0, 0, false, "worth_more"], // price equal to the value: not above it
     [2990, 2989, 0, 0, true, null],
-    [2990, 3000, 0, 0, false, "not_met"],
+    [2990, 3000, 0, 0, false, "worth_more"],
     [2990, 500, 2990, 0, true, null], // price exactly at the minimum
     [2989, 500, 2990, 0, false, "not_met"], // one cent below the minimum
     [2990, 500, 0, 1, false, "expired"],
     [2990, 500, 0, 2, false, "expired"],
-    [0, 1, 0, 0, false, "not_met"],
+    [0, 1, 0, 0, false, "worth_more"],
     [COUPON_PRICE_CEILING_CENTS - 1, 100, 0, 0, true, null],
-    [COUPON_PRICE_CEILING_CENTS, 100, 0, 0, false, "not_met"], // 10000.00 is not below 10000
+    [COUPON_PRICE_CEILING_CENTS, 100, 0, 0, false, "price_ceiling"], // 10000.00 is not below 10000
   ])("price %i, value %i, minimum %i, status %i", (price, amount, limit, status, usable, reason) => {
     expect(judgeCoupon(coupon(1, amount, limit, status), price)).toMatchObject({ usable, reason });
+  });
+
+  it("names the real reason: the ceiling before the value, the value before the minimum", () => {
+    expect(judgeCoupon(coupon(1, 3000, 5000), COUPON_PRICE_CEILING_CENTS + 1).reason).toBe("price_ceiling");
+    expect(judgeCoupon(coupon(1, 3000, 5000), 3000).reason).toBe("worth_more");
+    expect(judgeCoupon(coupon(1, 3000, 5000), 3001).reason).toBe("not_met");
+    expect(judgeCoupon(coupon(1, 3000, 5000), 5000).reason).toBeNull();
   });
 
   it("calls a lapsed coupon expired even when the price would not meet it", () => {
@@ -41,7 +48,7 @@ describe("partitionCoupons", () => {
     const { usable, unusable } = partitionCoupons(list, 2990);
     expect(usable.map((v) => v.coupon.id)).toEqual([2, 6, 1]);
     expect(unusable.map((v) => [v.coupon.id, v.reason])).toEqual([
-      [3, "not_met"],
+      [3, "worth_more"],
       [5, "expired"],
       [4, "not_met"],
       [7, "expired"],

@@ -11,7 +11,12 @@ export interface CouponTerms {
   useLimitAmountCents: number;
 }
 
-export type UnusableReason = "expired" | "not_met";
+/**
+ * Why a coupon cannot be used for a price: expired (or used), the price is 10000 or more (the ceiling),
+ * the coupon is worth at least the price, or the price is below its minimum spend. Spec §5 folds the last
+ * three into "not met"; the buyer is told which.
+ */
+export type UnusableReason = "expired" | "price_ceiling" | "worth_more" | "not_met";
 
 export interface CouponVerdict<C extends CouponTerms> {
   coupon: C;
@@ -20,10 +25,17 @@ export interface CouponVerdict<C extends CouponTerms> {
 }
 
 export function judgeCoupon<C extends CouponTerms>(coupon: C, priceCents: number): CouponVerdict<C> {
-  if (coupon.status !== 0) return { coupon, usable: false, reason: "expired" };
-  const usable =
-    priceCents >= coupon.useLimitAmountCents && priceCents > coupon.amountCents && couponApplies(priceCents);
-  return { coupon, usable, reason: usable ? null : "not_met" };
+  const reason: UnusableReason | null =
+    coupon.status !== 0
+      ? "expired"
+      : !couponApplies(priceCents)
+        ? "price_ceiling"
+        : priceCents <= coupon.amountCents
+          ? "worth_more"
+          : priceCents < coupon.useLimitAmountCents
+            ? "not_met"
+            : null;
+  return { coupon, usable: reason === null, reason };
 }
 
 /** Splits coupons into usable and unusable lists, each by value descending (ties by id for a stable order). */

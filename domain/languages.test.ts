@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectLanguage, intlLocale, isLanguage, languageFromAcceptLanguage, LANGUAGES, paypalSettings, textDirection } from "./languages.ts";
+import { detectLanguage, intlLocale, isLanguage, LANGUAGES, paypalSettings, textDirection } from "./languages.ts";
 
 describe("language detection (spec §5)", () => {
   it("has the 10 languages", () => {
@@ -35,13 +35,6 @@ describe("language detection (spec §5)", () => {
     expect(detectLanguage("ar-th")).toBe("ar");
   });
 
-  it("reads a browser's Accept-Language, falling back to English", () => {
-    expect(languageFromAcceptLanguage("fr-FR,fr;q=0.9,en-US;q=0.8")).toBe("fr");
-    expect(languageFromAcceptLanguage("pt-BR,ja;q=0.5")).toBe("ja");
-    expect(languageFromAcceptLanguage("pt-BR")).toBe("en");
-    expect(languageFromAcceptLanguage(null)).toBe("en");
-  });
-
   it("lays out Arabic right to left only", () => {
     for (const lang of LANGUAGES) expect(textDirection(lang)).toBe(lang === "ar" ? "rtl" : "ltr");
   });
@@ -49,8 +42,10 @@ describe("language detection (spec §5)", () => {
   it("maps to Intl locales and PayPal settings", () => {
     expect(intlLocale("zh")).toBe("zh-CN");
     expect(intlLocale("de")).toBe("de");
-    expect(paypalSettings("zh")).toEqual({ currency: "CNY", locale: "zh_CN" });
-    expect(paypalSettings("en")).toEqual({ currency: "USD", locale: "en_US" });
+    expect(paypalSettings("zh", "CNY")).toEqual({ currency: "CNY", locale: "zh_CN" });
+    expect(paypalSettings("en", "USD")).toEqual({ currency: "USD", locale: "en_US" });
+    // The currency is the order's: a US buyer reading Chinese pays in USD.
+    expect(paypalSettings("zh", "USD")).toEqual({ currency: "USD", locale: "zh_CN" });
     expect(isLanguage("ar")).toBe(true);
     expect(isLanguage("pt")).toBe(false);
   });

@@ -27,16 +27,11 @@ export function intlLocale(language: Language): string {
   return language === "zh" ? "zh-CN" : language;
 }
 
-/** Spec §5: PayPal currency and locale follow whether the language is Chinese. */
-export function paypalSettings(language: string): { currency: "CNY" | "USD"; locale: "zh_CN" | "en_US" } {
-  return language.includes("zh") ? { currency: "CNY", locale: "zh_CN" } : { currency: "USD", locale: "en_US" };
-}
-
-/** A browser's Accept-Language: the first listed language we have, else English. */
-export function languageFromAcceptLanguage(header: string | null | undefined): Language {
-  for (const part of (header ?? "").split(",")) {
-    const primary = part.split(";")[0]?.trim().toLowerCase().split("-")[0];
-    if (isLanguage(primary)) return primary;
-  }
-  return FALLBACK_LANGUAGE;
+/**
+ * PayPal's script settings. The locale follows whether the language is Chinese (spec §5). The currency is
+ * the order's own, not the language's as spec §5 has it (issue: a US buyer reading Chinese pays a USD
+ * order, which a CNY script cannot take).
+ */
+export function paypalSettings(language: string, orderCurrency: "CNY" | "USD"): { currency: "CNY" | "USD"; locale: "zh_CN" | "en_US" } {
+  return { currency: orderCurrency, locale: language.includes("zh") ? "zh_CN" : "en_US" };
 }

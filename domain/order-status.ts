@@ -40,6 +40,28 @@ export function canCancel(status: number): boolean {
   return status === OrderStatus.waitingToPay;
 }
 
+/** What an order card says about where the order stands (spec §4 messages), by status. */
+export type OrderNote = "pending" | "failedPayment" | "buying" | "refunding" | "refunded" | "cancelled";
+
+const NOTES: Partial<Record<number, OrderNote>> = {
+  [OrderStatus.waitingToPay]: "pending",
+  [OrderStatus.paying]: "pending",
+  [OrderStatus.paymentFailed]: "failedPayment",
+  [OrderStatus.paid]: "buying",
+  [OrderStatus.buying]: "buying",
+  [OrderStatus.waitingForRefund]: "refunding",
+  [OrderStatus.refunding]: "refunding",
+  [OrderStatus.refundFailed]: "refunding",
+  [OrderStatus.refunded]: "refunded",
+  [OrderStatus.cancelled]: "cancelled",
+  [OrderStatus.closed]: "cancelled",
+  [OrderStatus.paymentClosed]: "cancelled",
+};
+
+export function orderNote(status: number): OrderNote | null {
+  return NOTES[status] ?? null;
+}
+
 export function canRepay(status: number, paymentType: number): boolean {
   return status === OrderStatus.waitingToPay && paymentType !== PaymentType.paypal;
 }

@@ -20,6 +20,12 @@ describe("package visibility (spec §5)", () => {
     expect(visiblePackages(list, { serviceType: 5, receiveServiceId: 502 }).map((x) => x.id)).toEqual([4]);
   });
 
+  it("keeps the card's own package in receive mode although it is not sold", () => {
+    const card = [p(7, 1, 0, 0, 502), p(8, 2, 0, 1, 501)];
+    expect(visiblePackages(card, { serviceType: 5, receiveServiceId: 502 }).map((x) => x.id)).toEqual([7]);
+    expect(visiblePackages(card, { serviceType: 5 }).map((x) => x.id)).toEqual([8]);
+  });
+
   it("does not reorder its input", () => {
     const copy = [...list];
     visiblePackages(list, { serviceType: 1 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseUpstream, environmentForHost, parseRegionTable, regionForCountry, timeZoneForCountry } from "./regions.ts";
+import { chooseUpstream, environmentForHost, environmentOf, parseRegionTable, regionForCountry, timeZoneForCountry } from "./regions.ts";
 
 describe("region table (spec §7)", () => {
   it.each([
@@ -30,22 +30,39 @@ describe("region table (spec §7)", () => {
     ["shop.example.com", "prod"],
     ["contest-shop.example.com", "prod"],
     ["192.169.0.1", "prod"],
+    ["feature-login-camcloud-storefront-preview.acme.workers.dev", "preview"],
+    ["1a2b3c4d-camcloud-storefront.acme.workers.dev", "preview"],
   ])("host %s is the %s environment", (host, environment) => {
     expect(environmentForHost(host)).toBe(environment);
   });
 
+  it("takes the environment from ENVIRONMENT before the hostname", () => {
+    expect(environmentOf("production", "feature-x-camcloud-storefront.acme.workers.dev")).toBe("prod");
+    expect(environmentOf("preview", "shop.example.com")).toBe("preview");
+    expect(environmentOf("local", "shop.example.com")).toBe("local");
+    expect(environmentOf(undefined, "test-shop.example.com")).toBe("test");
+    expect(environmentOf("", "shop.example.com")).toBe("prod");
+    expect(() => environmentOf("staging", "shop.example.com")).toThrow(/ENVIRONMENT must be one of local, preview, production, not "staging"/);
+  });
+
+  it("sends a preview to the preview upstream, never production's", () => {
+    const table = parseRegionTable(JSON.stringify({ "prod/*": "https://api.example.com", "preview/*": "https://api-preview.example.com" }));
+    expect(chooseUpstream(table, environmentOf("preview", "shop.example.com"), "CN").base).toBe("https://api-preview.example.com");
+    expect(chooseUpstream(table, environmentOf(undefined, "main-camcloud-storefront.acme.workers.dev"), "US").base).toBe("https://api-preview.example.com");
+  });
+
   it("uses the service binding when the table says nothing", () => {
-    expect(chooseUpstream({}, "shop.example.com", "CN")).toEqual({ environment: "prod", region: "cn", base: "binding" });
+    expect(chooseUpstream({}, "prod", "CN")).toEqual({ environment: "prod", region: "cn", base: "binding" });
   });
 
   it("picks the most specific entry", () => {
     const table = parseRegionTable(
       JSON.stringify({ "prod/cn": "https://cn.api.example.com", "prod/*": "https://global.api.example.com", "*/eu": "https://eu.api.example.com", "*/*": "binding" }),
     );
-    expect(chooseUpstream(table, "shop.example.com", "CN").base).toBe("https://cn.api.example.com");
-    expect(chooseUpstream(table, "shop.example.com", "US").base).toBe("https://global.api.example.com");
-    expect(chooseUpstream(table, "test-shop.example.com", "DE").base).toBe("https://eu.api.example.com");
-    expect(chooseUpstream(table, "localhost", "US").base).toBe("binding");
+    expect(chooseUpstream(table, "prod", "CN").base).toBe("https://cn.api.example.com");
+    expect(chooseUpstream(table, "prod", "US").base).toBe("https://global.api.example.com");
+    expect(chooseUpstream(table, "test", "DE").base).toBe("https://eu.api.example.com");
+    expect(chooseUpstream(table, "local", "US").base).toBe("binding");
   });
 
   it("validates the configured table, naming the bad entry", () => {

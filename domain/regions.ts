@@ -1,12 +1,13 @@
 /**
- * Spec §7: which upstream serves a request. The country code picks a region; the storefront's own
- * hostname picks an environment (localhost and 192.168.* are local, test- and pre- hosts are test and
- * pre). A table maps environment and region to a base: the embedded cloud-api ("binding") or an HTTPS URL.
+ * Spec §7: which upstream serves a request. The country code picks a region; the Worker's ENVIRONMENT
+ * variable picks an environment (the storefront's hostname only when it is not set). A table maps
+ * environment and region to a base: the embedded cloud-api ("binding") or an HTTPS URL.
  */
 
 export const REGIONS = ["cn", "eu", "us-east", "ap-southeast"] as const;
 export type Region = (typeof REGIONS)[number];
-export const ENVIRONMENTS = ["local", "test", "pre", "prod"] as const;
+/** The region table's environments: the deployments' three (production is "prod") and the hostname-only test and pre. */
+export const ENVIRONMENTS = ["local", "preview", "test", "pre", "prod"] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 
 const EU = new Set(
@@ -24,6 +25,18 @@ export function regionForCountry(countryCode: string | null | undefined): Region
   return "us-east";
 }
 
+/** The ENVIRONMENT values wrangler's environments set (wrangler.jsonc) and the region table's name for each. */
+const CONFIGURED: Record<string, Environment> = { local: "local", preview: "preview", production: "prod" };
+
+/** The environment a request is served in: ENVIRONMENT when configured, else a guess from the hostname. */
+export function environmentOf(configured: string | undefined, hostname: string): Environment {
+  if (configured === undefined || configured === "") return environmentForHost(hostname);
+  const environment = CONFIGURED[configured];
+  if (!environment) throw new Error(`ENVIRONMENT must be one of ${Object.keys(CONFIGURED).join(", ")}, not "${configured}"`);
+  return environment;
+}
+
+/** The fallback: loopback and private hosts are local, test- and pre- hosts test and pre, workers.dev hosts previews. */
 export function environmentForHost(hostname: string): Environment {
   const host = hostname.trim().toLowerCase().replace(/^\[|\]$/g, "");
   if (host === "localhost" || host.endsWith(".localhost") || host === "::1" || host.startsWith("127.") || host.startsWith("192.168.")) {
@@ -31,6 +44,9 @@ export function environmentForHost(hostname: string): Environment {
   }
   if (host.startsWith("test-")) return "test";
   if (host.startsWith("pre-")) return "pre";
+  // Preview and version URLs (<alias>-<worker>.<account>.workers.dev) must never reach production's upstream;
+  // production runs on the brand's own domain and sets ENVIRONMENT anyway.
+  if (host.endsWith(".workers.dev")) return "preview";
   return "prod";
 }
 
@@ -46,8 +62,7 @@ export interface UpstreamChoice {
   base: UpstreamBase;
 }
 
-export function chooseUpstream(table: RegionTable, hostname: string, countryCode: string | null | undefined): UpstreamChoice {
-  const environment = environmentForHost(hostname);
+export function chooseUpstream(table: RegionTable, environment: Environment, countryCode: string | null | undefined): UpstreamChoice {
   const region = regionForCountry(countryCode);
   const base =
     table[`${environment}/${region}`] ?? table[`${environment}/*`] ?? table[`*/${region}`] ?? table["*/*"] ?? "binding";

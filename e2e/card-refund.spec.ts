@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
+import { DEMO_CARD_CODES, DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
 import { launchLink } from "./launch.ts";
 
 const screen = "cloud/storage-card/refund";
@@ -49,6 +49,13 @@ test.describe("cloud storage card refund", () => {
     // About 2 s later the screen loads again and shows the refunded state.
     await expect(page.getByRole("button", { name: "Cancelled" })).toBeDisabled({ timeout: 6_000 });
     await expect(page.getByText("Not activated", { exact: true }).or(page.getByText("Expired", { exact: true }))).toBeVisible();
+  });
+
+  test("a scanned cloud card without a device shows that card's package and state, not 'choose the device' @no-js", async ({ page }) => {
+    await page.goto(await launchLink("", { screen, codeId: DEMO_CARD_CODES.storageRefunded }));
+    await expect(page.getByText("Choose the device whose package you want to cancel, or scan the cloud card QR code")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Cloud card: event recording, 30 days" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Cancelled" })).toBeDisabled();
   });
 
   test("refunds with plain form posts @no-js", async ({ page, javaScriptEnabled }) => {

@@ -18,7 +18,7 @@ const ACTIONS = [
   { screen: "cloud/mobile-data/buy", deviceId: DEMO_DEVICES.otherSim, service: ServiceType.mobileData, intents: ["confirm"] },
   { screen: "cloud/storage/buy", deviceId: DEMO_DEVICES.otherCamera, service: ServiceType.cloudStorage, intents: ["confirm"] },
   { screen: "cloud/vip-package/buy", deviceId: DEMO_DEVICES.otherCamera, service: ServiceType.vip, intents: ["confirm"] },
-  { screen: "cloud/vip-package/buy", deviceId: DEMO_DEVICES.otherCamera, service: ServiceType.vip, intents: ["receive"], launch: { pageType: "vip_card_receive", codeId: DEMO_CARD_CODES.vipReceived, serviceId: 501 } },
+  { screen: "cloud/vip-package/buy", deviceId: DEMO_DEVICES.otherCamera, service: ServiceType.vip, intents: ["receive"], launch: { pageType: "vip_card_receive", codeId: DEMO_CARD_CODES.vipReceived, serviceId: 502 } },
   { screen: "cloud/ai-srv-package/buy", deviceId: DEMO_DEVICES.otherCamera, service: ServiceType.ai, intents: ["confirm"] },
   { screen: "cloud/storage/order/list", deviceId: DEMO_DEVICES.otherCamera, service: ServiceType.cloudStorage, intents: ["cancel", "repay"] },
   { screen: "cloud/mobile-data/order/list", deviceId: DEMO_DEVICES.otherSim, service: ServiceType.mobileData, intents: ["cancel", "repay"] },

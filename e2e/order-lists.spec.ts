@@ -1,6 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
+import { callCloudApi, demoBuyer } from "../scripts/lib/launch-link.ts";
+import { devVars } from "../scripts/lib/project.ts";
 import { launchLink } from "./launch.ts";
+import { E2E } from "./ports.ts";
 
 /** A finger dragging down from near the top of the page: touch events, as a phone sends them. */
 async function pullDown(page: Page, pixels: number) {
@@ -122,5 +125,26 @@ test.describe("order lists", () => {
     await expect(card).toContainText("PayPal");
     await expect(card.getByRole("button", { name: "Cancel Order" })).toBeVisible();
     await expect(card.getByRole("button", { name: "Repay" })).toHaveCount(0);
+  });
+
+  test("a cancel that fails because the order moved on reports once, on its card, in the buyer's language", async ({ page }) => {
+    const buyer = await demoBuyer(E2E.api, E2E.storefront, devVars());
+    const api = <T,>(path: string, body: unknown) => callCloudApi<T>(E2E.api, devVars(), path, body, buyer.tokens.accessToken);
+    const device = DEMO_DEVICES.cameraCard;
+    const { packageList } = await api<{ packageList: { id: number; salePrice: number }[] }>("/v1/cloud/package/list", { deviceId: device, type: 6 });
+    const pkg = packageList[0]!;
+    const { orderId } = await api<{ orderId: string }>("/v1/cloud/order/h5/confirm/v2", { deviceId: device, priceId: pkg.id, payAmount: pkg.salePrice, payMethod: 1, buyServiceType: 6 });
+    await page.goto(buyer.link({ screen: "cloud/ai-srv-package/order/list", deviceId: device }));
+    const card = page.getByRole("listitem").filter({ hasText: orderId });
+    await expect(card).toContainText("Waiting for payment. Pay it, or cancel the order.");
+    // Another tab cancels it first.
+    await api("/v1/cloud/order/cancel", { orderId });
+    page.on("dialog", (dialog) => void dialog.accept());
+    await card.getByRole("button", { name: "Cancel Order" }).click();
+    await expect(page.getByRole("status").getByText("This order can no longer be cancelled.")).toHaveCount(1);
+    await expect(page.getByText(/cannot become cancelled/)).toHaveCount(0);
+    await expect(card).toContainText("Cancelled");
+    await expect(card).toContainText("You can place it again.");
+    await expect(card.getByRole("button", { name: "Cancel Order" })).toHaveCount(0);
   });
 });

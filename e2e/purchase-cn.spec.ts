@@ -51,11 +51,31 @@ test.describe("buying 4G data in China", () => {
     await expect(page.getByRole("listitem").filter({ hasText: orderId })).toContainText("Alipay");
   });
 
-  test("a cancelled checkout leaves the order waiting, and the result page keeps asking @no-js", async ({ page, javaScriptEnabled }) => {
-    await payWith(page, "WeChat Pay", javaScriptEnabled);
+  test("a cancelled checkout leaves the order waiting, and the result page says so and stops asking @no-js", async ({ page, javaScriptEnabled }) => {
+    await payWith(page, "Alipay", javaScriptEnabled);
     await page.getByRole("button", { name: "Cancel" }).click();
-    await expect(page.getByRole("heading", { name: "Checking your payment" })).toBeVisible();
-    await expect(page.getByText("Please do not pay twice.")).toBeVisible();
+    await expect(page).toHaveURL(/\/app-h5\/cloud\/order\/payment\/result\?orderId=\d+/);
+    await expect(page.getByRole("heading", { name: "Payment not finished" })).toBeVisible();
+    await expect(page.getByText("Nothing was charged.")).toBeVisible();
+    // Settled: no revalidation and no refresh follow.
+    const asks: string[] = [];
+    page.on("request", (request) => request.url().includes("/payment/result") && asks.push(request.url()));
+    await page.waitForTimeout(4_000);
+    expect(asks).toEqual([]);
+  });
+
+  test("after a successful WeChat Pay purchase the result page follows the order until it is active @no-js", async ({ page, javaScriptEnabled }) => {
+    await payWith(page, "WeChat Pay", javaScriptEnabled);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Purchase complete" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("Your package is active.")).toBeVisible();
+  });
+
+  test("the result page without an order number says so @no-js", async ({ page }) => {
+    await page.goto(await launchLink(DEMO_DEVICES.simSpare));
+    await page.goto("/app-h5/cloud/order/payment/result");
+    await expect(page.getByRole("heading", { name: "No order to show" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "View my orders" })).toHaveAttribute("href", "/app-h5/cloud/mobile-data/order/list");
   });
 });
 
@@ -70,7 +90,7 @@ test.describe("coupon selector", () => {
     await expect(usable.getByRole("link")).toHaveText([/¥20\.00/, /¥5\.00/]);
     await expect(usable.getByRole("link").first()).toHaveAttribute("aria-current", "true");
     const unusable = page.getByRole("region", { name: /^Unusable coupons/ });
-    await expect(unusable.getByRole("listitem")).toHaveText([/¥30\.00.*Minimum not met/, /¥15\.00.*Expired/, /¥10\.00.*Minimum not met/]);
+    await expect(unusable.getByRole("listitem")).toHaveText([/¥30\.00.*Worth more than the price/, /¥15\.00.*Expired/, /¥10\.00.*Minimum not met/]);
     await expect(page.getByText("Orders from ¥20.00")).toBeVisible();
     await expect(page.getByText(/^Expires \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).first()).toBeVisible();
 

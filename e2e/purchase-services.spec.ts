@@ -31,8 +31,9 @@ test.describe("VIP, AI and cloud storage purchase screens", () => {
   test("VIP card: choose a device in the picker, receive for free, then the screen leaves receive mode @no-js", async ({ page, javaScriptEnabled }) => {
     // A card is received once: each run of this journey takes its own.
     const codeId = javaScriptEnabled ? DEMO_CARD_CODES.vipNew : DEMO_CARD_CODES.vipNewSpare;
-    await page.goto(await launchLink(DEMO_DEVICES.cameraNoPackage, { screen: "cloud/vip-package/buy", pageType: "vip_card_receive", codeId, serviceId: 501 }));
-    await expect(page.getByRole("region", { name: "Choose a package" }).getByRole("link")).toHaveText([/VIP monthly/, /VIP yearly/]);
+    await page.goto(await launchLink(DEMO_DEVICES.cameraNoPackage, { screen: "cloud/vip-package/buy", pageType: "vip_card_receive", codeId, serviceId: 502 }));
+    // Only the card's own package: none of the priced ones it has nothing to do with.
+    await expect(page.getByRole("region", { name: "Choose a package" }).getByRole("link")).toHaveText([/VIP card, 30 days/]);
     await expect(page.getByRole("link", { name: "Pay", exact: true })).toHaveCount(0);
     await page.getByRole("link", { name: "Garage" }).click();
     const picker = page.getByRole("dialog", { name: "Choose the device to receive the VIP package" });
@@ -42,6 +43,9 @@ test.describe("VIP, AI and cloud storage purchase screens", () => {
     await expect(page.getByText("The VIP package was received")).toBeVisible();
     await expect(page).toHaveURL(/\/app-h5\/cloud\/vip-package\/buy$/, { timeout: 5_000 });
     await expect(page.getByRole("button", { name: "Receive for free" })).toHaveCount(0);
+    // The screen now shows the device the card went to, not the one the app launched with.
+    await expect(page.getByText("Boat 4G").first()).toBeVisible();
+    await expect(page.getByText("Garage")).toHaveCount(0);
   });
 
   test("Super AI: header, two intro items, privacy link and the payment bar @no-js", async ({ page }) => {

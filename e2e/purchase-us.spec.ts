@@ -1,6 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
+import { callCloudApi, demoBuyer } from "../scripts/lib/launch-link.ts";
+import { devVars } from "../scripts/lib/project.ts";
 import { launchLink } from "./launch.ts";
+import { E2E } from "./ports.ts";
 
 /** From the result page to the order list, where the paid order must be. */
 async function expectPaidInOrderList(page: Page, method: string) {
@@ -56,10 +59,19 @@ test.describe("buying 4G data outside China", () => {
     await expectPaidInOrderList(page, "Credit or debit card");
   });
 
-  test("without JavaScript PayPal and card say they need it @no-js", async ({ page, javaScriptEnabled }) => {
+  test("without JavaScript PayPal and card say they need it, before any order is created @no-js", async ({ page, javaScriptEnabled }) => {
     test.skip(javaScriptEnabled, "the chooser's SDK methods need JavaScript");
-    const chooser = await openChooser(page);
-    await chooser.getByRole("button", { name: "PayPal" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "needs JavaScript" })).toBeVisible();
+    const buyer = await demoBuyer(E2E.api, E2E.storefront, devVars());
+    const orders = async () =>
+      (await callCloudApi<{ orderList: unknown[] }>(E2E.api, devVars(), "/v1/cloud/order/query/srv/order/list", { deviceId: DEMO_DEVICES.simSpare, type: 2, pageNum: 1, pageSize: 50 }, buyer.tokens.accessToken))
+        .orderList.length;
+    await openChooser(page);
+    const before = await orders();
+    for (const method of ["PayPal", "Credit or debit card"]) {
+      await page.goto("/app-h5/cloud/mobile-data/buy?pay=1");
+      await page.getByRole("dialog", { name: "Choose a payment method" }).getByRole("button", { name: method }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "needs JavaScript" })).toBeVisible();
+    }
+    expect(await orders()).toBe(before);
   });
 });

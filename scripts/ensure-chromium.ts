@@ -1,14 +1,54 @@
-/** Installs Debian's Chromium when /usr/bin/chromium is missing (browser downloads do not work here). */
+/**
+ * Makes sure the e2e tests and screenshots have a Chromium and fonts for every language:
+ * CHROMIUM_PATH if set; else Playwright's own browser, installed when downloads work; else Debian's
+ * chromium with apt. Where apt is available, the CJK and Thai fonts too (without them zh, ja and th
+ * render as empty boxes).
+ */
+import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { chromiumPath, DEBIAN_CHROMIUM, playwrightChromium } from "./lib/browser.ts";
 import { run } from "./lib/process.ts";
+import { ROOT } from "./lib/project.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-if (!existsSync(CHROMIUM)) {
-  console.log(`${CHROMIUM} is missing: installing Debian's chromium with apt-get`);
-  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
+const hasCommand = (name: string) => {
+  try {
+    execFileSync("sh", ["-c", `command -v ${name}`], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+};
+const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
+let aptUpdated = false;
+async function aptInstall(packages: string[]): Promise<void> {
   const apt = (args: string[]) => (sudo.length ? run("sudo", ["apt-get", ...args]) : run("apt-get", args));
-  await apt(["update", "-qq"]);
-  await apt(["install", "-y", "-qq", "--no-install-recommends", "chromium"]);
-  if (!existsSync(CHROMIUM)) throw new Error(`apt-get finished but ${CHROMIUM} is still missing`);
+  if (!aptUpdated) await apt(["update", "-qq"]);
+  aptUpdated = true;
+  await apt(["install", "-y", "-qq", "--no-install-recommends", ...packages]);
+}
+
+if (process.env.CHROMIUM_PATH) {
+  if (!existsSync(process.env.CHROMIUM_PATH)) throw new Error(`CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist`);
+} else if (!playwrightChromium() && !existsSync(DEBIAN_CHROMIUM)) {
+  // --with-deps: the libraries the browser needs, with apt, where there is apt.
+  const install = ["install", ...(hasCommand("apt-get") ? ["--with-deps"] : []), "chromium"];
+  const download = process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD ? Promise.reject(new Error("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD is set")) : run(`${ROOT}node_modules/.bin/playwright`, install);
+  await download.catch(async (error: unknown) => {
+    if (!hasCommand("apt-get")) throw new Error(`no Chromium: Playwright's could not be installed (${String(error)}) and apt-get is missing; set CHROMIUM_PATH`);
+    console.log(`Playwright's Chromium could not be installed (${String(error)}): installing Debian's chromium with apt-get`);
+    await aptInstall(["chromium"]);
+  });
+}
+console.log(`Chromium: ${chromiumPath()}`);
+
+const fonts = hasCommand("fc-list") ? execFileSync("fc-list", [":", "family"], { encoding: "utf8" }) : "";
+const missing = [
+  ...(/Noto Sans CJK/i.test(fonts) ? [] : ["fonts-noto-cjk"]),
+  ...(/Loma|Garuda|Kinnari|Norasi|Noto Sans Thai/i.test(fonts) ? [] : ["fonts-thai-tlwg"]),
+];
+if (missing.length && hasCommand("apt-get")) {
+  console.log(`Fonts for Chinese, Japanese and Thai are missing: installing ${missing.join(" ")} with apt-get`);
+  await aptInstall(missing);
+} else if (missing.length) {
+  console.log(`Warning: no ${missing.join(" ")} and no apt-get: Chinese, Japanese or Thai may render as boxes in screenshots`);
 }

@@ -6,8 +6,9 @@
  */
 import { parseArgs } from "node:util";
 import { DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
-import { demoBuyer } from "./lib/launch-link.ts";
+import { defaultDemoDevice, demoBuyer } from "./lib/launch-link.ts";
 import { CLOUD_API_PORT, devVars, STOREFRONT_PORT } from "./lib/project.ts";
+import { LAUNCH_SCREENS } from "./lib/route-table.ts";
 
 const { values } = parseArgs({
   options: {
@@ -22,9 +23,24 @@ const { values } = parseArgs({
   },
 });
 
+const USAGE = `usage: npm run launch -- --screen SCREEN [--device ID] [--country CC] [--language LL] [--version 2] [--page-type T] [--code CODE_ID]
+
+Screens (from app/routes.ts):
+${LAUNCH_SCREENS.map((screen) => `  ${screen}`).join("\n")}
+
+Demo devices of the demo buyer (--device; default: the SIM for mobile-data screens, else the camera):
+${Object.entries(DEMO_DEVICES)
+  .filter(([, id]) => !id.includes("OTHER"))
+  .map(([name, id]) => `  ${id.padEnd(14)} ${name}`)
+  .join("\n")}`;
+
 if (values.help || !values.screen) {
-  console.log("usage: npm run launch -- --screen cloud/mobile-data/buy [--device SIM-DEMO-001] [--country CN] [--language en] [--version 2] [--page-type T] [--code CODE_ID]");
+  console.log(USAGE);
   process.exit(values.help ? 0 : 2);
+}
+if (!LAUNCH_SCREENS.includes(values.screen.replace(/^\/?(app-h5\/)?/, ""))) {
+  console.error(`--screen ${values.screen} is not a screen of the route table. ${USAGE.slice(USAGE.indexOf("Screens"))}`);
+  process.exit(2);
 }
 if (values.version !== undefined && values.version !== "2") {
   console.error("--version takes only 2 (an AES-encrypted payload)");
@@ -40,11 +56,11 @@ try {
   console.error(`Could not reach the local cloud-api at ${api} (${String(error)}). Start the product with \`npm start\` first.`);
   process.exit(1);
 }
-const deviceId = values.device ?? (values.screen.includes("mobile-data") ? DEMO_DEVICES.sim : DEMO_DEVICES.camera);
+const deviceId = values.device ?? defaultDemoDevice(values.screen);
 try {
   console.log(
     buyer.link({
-      screen: values.screen,
+      screen: values.screen.replace(/^\/?(app-h5\/)?/, ""),
       deviceId,
       country: values.country,
       language: values.language,

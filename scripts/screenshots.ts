@@ -5,6 +5,7 @@
  */
 import { chromium, devices } from "@playwright/test";
 import { mkdirSync } from "node:fs";
+import { CHROMIUM_ARGS, chromiumPath } from "./lib/browser.ts";
 import { demoBuyer } from "./lib/launch-link.ts";
 import { run } from "./lib/process.ts";
 import { devVars, ROOT } from "./lib/project.ts";
@@ -13,11 +14,12 @@ import { serveFreshDemo } from "./lib/servers.ts";
 
 const ports = { storefrontPort: 8767, apiPort: 8768 };
 const vars = devVars();
+await run(process.execPath, ["scripts/ensure-chromium.ts"], { cwd: ROOT });
 await run(`${ROOT}node_modules/.bin/react-router`, ["build"], { cwd: ROOT });
 const servers = await serveFreshDemo({ stateDir: ".wrangler/screenshots-state", ...ports, quiet: true });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  executablePath: chromiumPath(),
+  args: CHROMIUM_ARGS,
 });
 try {
   mkdirSync(`${ROOT}screenshots`, { recursive: true });

@@ -1,42 +1,33 @@
 /**
  * npm start: build, reset the local demo database (unless --keep-data), serve the storefront on 8787
- * and the cloud-api on 8788, and print a launch link for each screen.
+ * and the cloud-api on 8788 (PORT_OFFSET shifts them), and print where they run and the launcher's
+ * short links. Build, migration and server output go to a log file whose path is printed.
  */
-import { demoBuyer } from "./lib/launch-link.ts";
-import { migrateLocal, resetLocalState, seedDemo } from "./lib/local-db.ts";
+import { announce, openLog, prepareLocalDatabase } from "./lib/local-demo.ts";
 import { run } from "./lib/process.ts";
-import { CLOUD_API_PORT, devVars, ROOT, STOREFRONT_PORT } from "./lib/project.ts";
-import { PUBLIC_PAGES, SCREEN_LINKS } from "./lib/screens.ts";
+import { CLOUD_API_PORT, ROOT, STOREFRONT_PORT } from "./lib/project.ts";
 import { startServers } from "./lib/servers.ts";
 
 const keepData = process.argv.includes("--keep-data");
-const vars = devVars();
+const log = openLog("start");
+const step = (text: string) => console.log(`▶ ${text}`);
 
-await run(`${ROOT}node_modules/.bin/react-router`, ["build"], { cwd: ROOT });
-if (!keepData) resetLocalState();
-await migrateLocal();
-if (!keepData) await seedDemo();
-
-const servers = await startServers({ storefrontPort: STOREFRONT_PORT, apiPort: CLOUD_API_PORT });
+try {
+  step(`building (log: ${log.path})`);
+  await run(`${ROOT}node_modules/.bin/react-router`, ["build"], { cwd: ROOT, stdio: ["ignore", log.fd, log.fd] });
+  step(keepData ? "migrating the local database (data kept)" : "resetting the local database to fresh demo data");
+  await prepareLocalDatabase(keepData, log.fd);
+  step("starting both Workers");
+} catch (error) {
+  console.error(`✘ ${error instanceof Error ? error.message : String(error)}\n  the log has the detail: ${log.path}`);
+  process.exit(1);
+}
+const servers = await startServers({ storefrontPort: STOREFRONT_PORT, apiPort: CLOUD_API_PORT, log: log.fd });
+const launcher = await announce({ title: "CamCloud is running.", storefront: `http://127.0.0.1:${STOREFRONT_PORT}`, logPath: log.path });
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.on(signal, () => {
+    launcher.close();
     servers.stop();
     process.exit(0);
   });
 }
-
-const storefront = `http://127.0.0.1:${STOREFRONT_PORT}`;
-const buyer = await demoBuyer(`http://127.0.0.1:${CLOUD_API_PORT}`, storefront, vars);
-const lines = SCREEN_LINKS.map((link) => `  ${link.label}\n    ${buyer.link(link)}`);
-console.log(`
-CamCloud is running.
-  storefront  ${storefront}
-  cloud-api   http://127.0.0.1:${CLOUD_API_PORT}/v1  (signed requests, DESIGN.md §2)
-
-Open a screen (each link signs in the demo buyer; \`npm run launch -- --help\` makes more):
-${lines.join("\n")}
-
-Public pages:
-${PUBLIC_PAGES.map((page) => `  ${page.label}\n    ${storefront}${page.path}`).join("\n")}
-
-Press Ctrl+C to stop.`);

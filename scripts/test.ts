@@ -1,6 +1,7 @@
 /**
  * npm test: every check, in the order that fails fastest. Typecheck and lint, unit tests, Worker tests
- * on real D1 under workerd, then a build and the Playwright journeys in Debian's Chromium.
+ * on real D1 under workerd, `wrangler deploy --dry-run` of every environment, then a build and the
+ * Playwright journeys in Chromium (scripts/ensure-chromium.ts).
  */
 import { mkdirSync, readFileSync } from "node:fs";
 import { run } from "./lib/process.ts";
@@ -11,10 +12,14 @@ const bin = (name: string) => `${ROOT}node_modules/.bin/${name}`;
 const REPORTS = `${ROOT}test-reports`; // not test-results/: Playwright empties that when it starts
 const vitest = (project: string) => ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/${project}.json`];
 const steps: [string, () => Promise<void>][] = [
-  ["typecheck", () => run(bin("react-router"), ["typegen"]).then(() => run(bin("tsc"), ["-b"]))],
+  ["typecheck", () => run(process.execPath, ["scripts/typegen.ts", "--check"]).then(() => run(bin("tsc"), ["-b"]))],
   ["lint", () => run(bin("eslint"), ["--max-warnings", "0", "."])],
   ["unit tests", () => run(bin("vitest"), vitest("unit"))],
   ["worker tests", () => run(bin("vitest"), vitest("workers"))],
+  // Before the local build: each one builds the storefront for its environment (about 8 s each).
+  ["deploy dry runs (preview, production, a branch preview)", async () => {
+    for (const args of [["--env", "preview"], ["--env", "production"], ["--preview", "--name", "dry-run"]]) await run(process.execPath, ["scripts/deploy.ts", ...args, "--dry-run"], { stdio: ["ignore", "ignore", "inherit"] });
+  }],
   ["build", () => run(bin("react-router"), ["build"])],
   ["no secret in the client assets", async () => scanClientAssets()],
   ["chromium", () => run(process.execPath, ["scripts/ensure-chromium.ts"])],

@@ -1,35 +1,16 @@
 import { z } from "zod";
 
-/** Bindings, variables and secrets of the storefront Worker (wrangler.jsonc, .dev.vars). */
-export interface StorefrontEnv {
-  CLOUD_API: Fetcher;
-  SESSIONS_DB: D1Database;
-  UPSTREAM_REGIONS?: string;
-  UPSTREAM_TIMEOUT_MS?: string;
+/**
+ * Bindings, variables and secrets of the storefront Worker: `StorefrontBindings` is generated from
+ * wrangler.jsonc by `npm run typegen`; below are the optional variables a deployment may add
+ * (docs/configuration.md).
+ */
+export interface StorefrontEnv extends StorefrontBindings {
   /** Test configuration only: "cookie" lets a browser's fault cookie break its upstream (upstream/faults.ts). */
   UPSTREAM_FAULTS?: string;
-  /** "local", "preview" or "production"; production refuses the payment sandbox. */
-  ENVIRONMENT?: string;
-  /** "on": the payment sandbox's pages and scripts are served on this origin and are the payment clients' defaults. */
-  PAYMENT_SANDBOX?: string;
-  PAYPAL_CLIENT_ID?: string;
-  PAYPAL_SDK_URL?: string;
-  STRIPE_PUBLISHABLE_KEY?: string;
-  STRIPE_JS_URL?: string;
-  /** JSON {document: {language: URL}}: the brand's privacy policy and storage agreement (spec §2 screen 6). */
-  POLICY_URLS?: string;
-  /** Store listings the app download page sends phones to (spec §2 screen 5). */
-  APP_DOWNLOAD_ANDROID_URL?: string;
-  APP_DOWNLOAD_IOS_URL?: string;
-  /** Session limits in seconds: without a request (default 7200) and since sign-in (default 86400). */
   SESSION_IDLE_SECONDS?: string;
   SESSION_MAX_SECONDS?: string;
-  /** Extra CSP frame-ancestors sources: who may frame the storefront (default none but itself). */
   FRAME_ANCESTORS?: string;
-  APP_ID: string;
-  APP_SECRET: string;
-  LAUNCH_AES_KEY: string;
-  SESSION_SECRET: string;
 }
 
 const secrets = z.object({

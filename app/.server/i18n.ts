@@ -1,5 +1,5 @@
 import { createI18nextMiddleware } from "remix-i18next";
-import { detectLanguage, FALLBACK_LANGUAGE, languageFromAcceptLanguage, LANGUAGES } from "../../domain/languages.ts";
+import { detectLanguage, FALLBACK_LANGUAGE, LANGUAGES } from "../../domain/languages.ts";
 import ar from "../../locales/ar/common.json";
 import arPages from "../../locales/ar/pages.json";
 import de from "../../locales/de/common.json";
@@ -40,19 +40,18 @@ export const resources = {
 };
 
 /**
- * The language of a request: the `language` query value, else the one the launch named, else the
- * browser's. App-given locale strings follow spec §5 detection; the browser's falls back to English.
+ * The language of a request: the `language` query value, else the one the launch named (both read with
+ * spec §5 detection), else the browser's Accept-Language by its q-values (remix-i18next), else English.
  */
 export const [i18nextMiddleware, getLocale, getI18n] = createI18nextMiddleware({
   detection: {
     supportedLanguages: [...LANGUAGES],
     fallbackLanguage: FALLBACK_LANGUAGE,
-    order: ["custom"],
+    order: ["custom", "header"],
     async findLocale({ request, context }) {
       const query = new URL(request.url).searchParams.get("language");
       if (query) return detectLanguage(query);
-      const launched = context.get(sessionContext).get("launch")?.language;
-      return launched ?? languageFromAcceptLanguage(request.headers.get("Accept-Language"));
+      return context.get(sessionContext).get("launch")?.language ?? null;
     },
   },
   i18next: {

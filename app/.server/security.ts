@@ -1,3 +1,4 @@
+import { fetchSite } from "remix-utils/sec-fetch";
 import type { StorefrontEnv } from "./env.ts";
 import { sandboxEnabled } from "./purchase/providers.ts";
 
@@ -47,7 +48,9 @@ const CROSS_SITE_POSTS = [/^\/v1\/pay\/notify\//];
 
 /**
  * Cross-site request forgery: a state-changing request must come from a page of this origin. Browsers
- * send Origin with every POST; without it, Sec-Fetch-Site must say the request is same-origin.
+ * send Origin with every POST; without it, Sec-Fetch-Site (read by remix-utils) must say same-origin.
+ * Not remix-utils' CSRF middleware: it lets same-site posts through, and every preview on workers.dev is
+ * same-site with the others (docs/decisions/020).
  */
 export function isCrossSiteWrite(request: Request): boolean {
   if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return false;
@@ -55,7 +58,7 @@ export function isCrossSiteWrite(request: Request): boolean {
   if (CROSS_SITE_POSTS.some((path) => path.test(url.pathname))) return false;
   const origin = request.headers.get("Origin");
   if (origin !== null) return origin !== url.origin;
-  const site = request.headers.get("Sec-Fetch-Site");
+  const site = fetchSite(request);
   return site !== "same-origin" && site !== "none";
 }
 

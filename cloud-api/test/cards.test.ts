@@ -171,6 +171,18 @@ describe("storage cards", () => {
 });
 
 describe("received-package info", () => {
+  it("lists and refunds a scanned card by its code alone, with no device chosen (spec §5), only on its owner's devices", async () => {
+    const byCode = { encryptCodeId: "STORAGECARD-RECV-0004", countryCode: "CN" };
+    const listed = await call(cn, "/v1/cloud/storage-card/received/package", byCode);
+    expect(listed.body?.data).toMatchObject({ isRefunded: false, packageInfoList: [expect.objectContaining({ productId: "storage-card-cny" })] });
+    const other = { accessToken: (await signIn("other@camcloud.example")).accessToken, country: "US" as const };
+    expect((await call(other, "/v1/cloud/storage-card/refund", byCode)).http).toBe(403);
+    expect((await call(cn, "/v1/cloud/storage-card/refund", byCode)).body?.data).toEqual({ isRefunded: true, alreadyRefunded: false });
+    expect((await call(cn, "/v1/cloud/storage-card/received/package", byCode)).body?.data.isRefunded).toBe(true);
+    expect((await call(cn, "/v1/cloud/storage-card/refund", { encryptCodeId: "STORAGECARD-NEW-0001" })).body).toMatchObject({ status: 409, msg: "card not received yet" });
+    expect((await call(cn, "/v1/cloud/storage-card/refund", { countryCode: "CN" })).body?.msg).toMatch(/^invalid params: deviceId: a device or a card code is required/);
+  });
+
   it("lists every card package of a device, VIP and storage, narrowed by type", async () => {
     const all = await call(cn, "/v1/cloud/package/received/info", { deviceId: "CAM-DEMO-001" });
     expect(all.body?.data.isRefunded).toBe(false);

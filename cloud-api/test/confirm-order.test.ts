@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { purchaseSignature } from "../src/services/checkout.ts";
-import { freshBuyers, call, orderEvents, orderRow, packageOf, type Buyer } from "./helpers/orders.ts";
+import { signedFetch } from "../../test/signed-request.ts";
+import { freshBuyers, call, orderEvents, orderRow, packageOf, sandboxNotification, sandboxPaymentOf, type Buyer } from "./helpers/orders.ts";
 
 const CONFIRM = "/v1/cloud/order/h5/confirm/v2";
 let cn: Buyer;
@@ -49,8 +50,39 @@ describe("confirm order", () => {
     expect(await orderRow(body?.data.orderId)).toMatchObject({ pay_cents: 990, coupon_id: 3 });
     const coupon = await env.DB.prepare("SELECT status, used_order_id FROM coupons WHERE id = 3").first();
     expect(coupon).toEqual({ status: 1, used_order_id: body?.data.orderId });
+    // Once the order that holds it is paid, the coupon is used for good.
+    const payment = await sandboxPaymentOf(body?.data.orderId);
+    await env.DB.prepare("UPDATE sandbox_payments SET status = 'paid' WHERE ref = ?").bind(payment.ref).run();
+    expect((await (await sandboxNotification(payment, "payment.succeeded"))()).status).toBe(200);
     const again = await call(cn, CONFIRM, { deviceId: "SIM-DEMO-001", priceId: pkg.id, payAmount: 9.9, payMethod: 1, buyServiceType: 2, couponId: 3 });
     expect(again.body).toMatchObject({ status: 409, msg: "coupon already used" });
+  });
+
+  it("lets a checkout the buyer abandoned or that failed give its coupon and price to the next try, leaving one open order", async () => {
+    const vip = await packageOf(us, "CAM-DEMO-001", 5, "vip-year-usd");
+    const confirmUs = (payMethod: number) => call(us, CONFIRM, { deviceId: "CAM-DEMO-001", priceId: vip.id, payAmount: vip.salePrice - 2, payMethod, buyServiceType: 5, couponId: 9 });
+    const abandoned = await confirmUs(3);
+    expect(abandoned.body?.status).toBe(200);
+    // The coupon is still the buyer's to use while its order is unpaid.
+    const listed = await signedFetch("/v1/cloud/coupon/user/list?type=5&countryCode=US", undefined, { accessToken: us.accessToken, method: "GET" });
+    expect(listed.body?.data.find((c: { id: number }) => c.id === 9)).toMatchObject({ status: 0 });
+    const retried = await confirmUs(4);
+    expect(retried.body?.status).toBe(200);
+    expect(await orderRow(retried.body?.data.orderId)).toMatchObject({ pay_cents: Math.round((vip.salePrice - 2) * 100), coupon_id: 9 });
+    expect((await orderRow(abandoned.body?.data.orderId))?.status).toBe(8007);
+    expect((await orderEvents(abandoned.body?.data.orderId)).at(-1)).toMatchObject({ to_status: 8007, reason: "replaced by a new checkout" });
+    const open = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE device_id = 'CAM-DEMO-001' AND service_type = 5 AND status IN (8001, 8004)").first<{ n: number }>();
+    expect(open?.n).toBe(1);
+
+    // A failed payment (8004, which has no Cancel) gives its coupon back the same way.
+    const pkg = await data10g();
+    const failed = await call(cn, CONFIRM, { deviceId: "SIM-DEMO-001", priceId: pkg.id, payAmount: 24.9, payMethod: 1, buyServiceType: 2, couponId: 1 });
+    await (await sandboxNotification(await sandboxPaymentOf(failed.body?.data.orderId), "payment.failed"))();
+    expect((await orderRow(failed.body?.data.orderId))?.status).toBe(8004);
+    const next = await call(cn, CONFIRM, { deviceId: "SIM-DEMO-001", priceId: pkg.id, payAmount: 24.9, payMethod: 2, buyServiceType: 2, couponId: 1 });
+    expect(next.body?.status).toBe(200);
+    expect((await orderRow(failed.body?.data.orderId))?.status).toBe(8015);
+    expect(await env.DB.prepare("SELECT used_order_id FROM coupons WHERE id = 1").first()).toEqual({ used_order_id: next.body?.data.orderId });
   });
 
   it("refuses a payAmount that differs from the recomputed price, and creates nothing", async () => {
@@ -133,10 +165,14 @@ describe("confirm order", () => {
         call(cn, CONFIRM, { deviceId: "SIM-DEMO-002", priceId: pkg.id, payAmount: 69, payMethod: 1, buyServiceType: 2, couponId: 2 }),
       ),
     );
-    const statuses = results.map((r) => r.body?.status).sort();
-    expect(statuses).toEqual([200, ...Array(9).fill(409)]);
-    const used = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE coupon_id = 2").first<{ n: number }>();
-    expect(used?.n).toBe(1);
+    // A later confirm replaces an earlier unpaid one, so several may succeed; at the end exactly one open
+    // order holds the coupon, and every other one that took it was cancelled and gave it back.
+    for (const result of results) expect([200, 409]).toContain(result.body?.status);
+    const open = await env.DB.prepare("SELECT order_id FROM orders WHERE coupon_id = 2 AND status = 8001").all<{ order_id: string }>();
+    expect(open.results).toHaveLength(1);
+    expect(await env.DB.prepare("SELECT status, used_order_id FROM coupons WHERE id = 2").first()).toEqual({ status: 1, used_order_id: open.results[0]!.order_id });
+    const others = await env.DB.prepare("SELECT DISTINCT status FROM orders WHERE coupon_id = 2 AND order_id != ?").bind(open.results[0]!.order_id).all<{ status: number }>();
+    for (const { status } of others.results) expect(status).toBe(8007);
   });
 
   it("limits order creation per device and per user with 429", async () => {

@@ -43,6 +43,18 @@ describe("VIP info", () => {
     expect(body).toEqual({ status: 200, msg: "success", data: { isVip: 0, durationStatus: 0, vipExpireTimestamp: null, saveMoney: 0 } });
   });
 
+  it("reports what was saved in the buyer's own currency only: a US buyer's ¥25 card is not added to dollars", async () => {
+    const us: Buyer = { ...cn, country: "US" };
+    const at = now();
+    await addPeriod("CAM-DEMO-002", "vip-month-usd", 0, 30, "order", "SAVED-USD-1", at);
+    await addOrder("SAVED-USD-1", "CAM-DEMO-002", "vip-month-usd", 299, at);
+    await addPeriod("CAM-DEMO-002", "vip-card-cny", 30, 60, "vip_card", "SAVED-CNY-CARD", at);
+    // In dollars: $5.99 origin - $2.99 paid = $3.00; the ¥25 card counts only in yuan.
+    expect((await call(us, "/v1/cloud/vip/device/info", { deviceId: "CAM-DEMO-002" })).body?.data.saveMoney).toBe(3);
+    expect((await vipInfo("CAM-DEMO-002")).body?.data.saveMoney).toBe(25);
+    await env.DB.prepare("DELETE FROM entitlements WHERE source_ref IN ('SAVED-USD-1', 'SAVED-CNY-CARD')").run();
+  });
+
   it("reports an active VIP period received with a card, and the card's origin price as saved", async () => {
     const { body } = await vipInfo("CAM-DEMO-001");
     expect(body?.data).toMatchObject({ isVip: 1, durationStatus: 2, saveMoney: 25 });

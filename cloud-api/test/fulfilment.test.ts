@@ -90,11 +90,12 @@ describe("cron sweeps", () => {
 
   it("closes unpaid orders after the configured time: 8014, or 8015 after a failed payment; coupons come back", async () => {
     const pkg = await packageOf(cn, "CAM-DEMO-001", 5, "vip-year-cny");
-    const confirm = (couponId?: number) =>
-      call(cn, "/v1/cloud/order/h5/confirm/v2", { deviceId: "CAM-DEMO-001", priceId: pkg.id, payAmount: couponId ? pkg.salePrice - 30 : pkg.salePrice, payMethod: 1, buyServiceType: 5, couponId });
-    const waiting = (await confirm(4)).body?.data.orderId as string;
-    const failed = (await confirm()).body?.data.orderId as string;
-    const fresh = (await confirm()).body?.data.orderId as string;
+    // One camera each: a new checkout on the same device and service would replace the open order.
+    const confirm = (deviceId: string, couponId?: number) =>
+      call(cn, "/v1/cloud/order/h5/confirm/v2", { deviceId, priceId: pkg.id, payAmount: couponId ? pkg.salePrice - 30 : pkg.salePrice, payMethod: 1, buyServiceType: 5, couponId });
+    const waiting = (await confirm("CAM-DEMO-001", 4)).body?.data.orderId as string;
+    const failed = (await confirm("CAM-DEMO-002")).body?.data.orderId as string;
+    const fresh = (await confirm("CAM-DEMO-003")).body?.data.orderId as string;
     await (await sandboxNotification(await sandboxPaymentOf(failed), "payment.failed"))();
     await env.DB.prepare("UPDATE orders SET created_at = created_at - 7200 WHERE order_id IN (?, ?)").bind(waiting, failed).run();
     await runCron();

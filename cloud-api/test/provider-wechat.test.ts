@@ -94,15 +94,16 @@ async function expectMerchantSignature(fake: FakeProvider, request: RecordedRequ
 const h5Answer = () => ({ h5_url: `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx${randomHex(14)}&package=${randomHex(5)}` });
 
 /** A VIP order paid by WeChat, confirmed with WeChat Pay live; the fake answers the H5 order (after `before`). */
-async function wechatOrder(fake: FakeProvider, before: ScriptedAnswer[] = []) {
-  const pkg = await packageOf(cn, "CAM-DEMO-001", 5, "vip-month-cny");
+/** A WeChat Pay VIP order; a new checkout on the same camera replaces an unpaid one, so tests that keep several name several cameras. */
+async function wechatOrder(fake: FakeProvider, before: ScriptedAnswer[] = [], deviceId = "CAM-DEMO-001") {
+  const pkg = await packageOf(cn, deviceId, 5, "vip-month-cny");
   const answer = h5Answer();
   await fake.script(...before, await signedAnswer("POST", "/v3/pay/transactions/h5", 200, answer));
   const confirm = await callWith(
     wechatLive(fake),
     cn,
     "/v1/cloud/order/h5/confirm/v2",
-    { deviceId: "CAM-DEMO-001", priceId: pkg.id, payAmount: pkg.salePrice, payMethod: 1, buyServiceType: 5 },
+    { deviceId, priceId: pkg.id, payAmount: pkg.salePrice, payMethod: 1, buyServiceType: 5 },
     { "X-Forwarded-For": `${BUYER_IP}, 198.51.100.20` },
   );
   expect(confirm.body.status, confirm.body.msg).toBe(200);
@@ -423,9 +424,9 @@ describe("WeChat Pay H5 (live adapter)", () => {
 
   it("reconciles from the cron: a stuck 8001 order whose notification was lost becomes paid, a stuck 8002 one whose payment failed 8004", async () => {
     const fake = openFakeProvider();
-    const lost = await wechatOrder(fake);
-    const failing = await wechatOrder(fake);
-    const fresh = await wechatOrder(fake);
+    const lost = await wechatOrder(fake, [], "CAM-DEMO-001");
+    const failing = await wechatOrder(fake, [], "CAM-DEMO-002");
+    const fresh = await wechatOrder(fake, [], "CAM-DEMO-003");
     await env.DB.prepare("UPDATE orders SET status = 8002 WHERE order_id = ?").bind(failing.orderId).run();
     await env.DB.prepare("UPDATE orders SET updated_at = updated_at - 600 WHERE order_id IN (?, ?)").bind(lost.orderId, failing.orderId).run();
     await fake.script(

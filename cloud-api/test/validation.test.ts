@@ -87,7 +87,8 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
           : WRONG_TYPES.filter(([type]) => !types.includes(type)).map(([, value]) => value);
       for (const wrong of wrongValues) await expectRefused(await send(op, { ...validInput(op), [name]: wrong }), namesField(name));
     }
-  });
+    // Dozens of signed round trips for the widest operations: more than the default 5 s on a loaded 2-core machine.
+  }, 30_000);
 
   it("refuses out-of-range numbers: 1e308 anywhere, -1 and 1.5 in integer fields, naming the field", async () => {
     for (const name of numberFields) await expectRefused(await send(op, { ...validInput(op), [name]: wire(op, 1e308) }), namesField(name));

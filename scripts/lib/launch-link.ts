@@ -1,5 +1,5 @@
 import { createCipheriv, createHash, randomBytes, randomInt } from "node:crypto";
-import { DEMO_ACCOUNTS } from "../../cloud-api/demo/seed.ts";
+import { DEMO_ACCOUNTS, DEMO_DEVICES } from "../../cloud-api/demo/seed.ts";
 import { S2S_HEADERS, s2sSignature } from "../../domain/signature.ts";
 
 /** Calls that mint a user's identity also carry the server-to-server credential (DESIGN.md §2). */
@@ -92,6 +92,11 @@ export function launchUrl(options: LaunchOptions): string {
   if (options.pageType) query.set("page_type", options.pageType);
   for (const [key, value] of Object.entries(options.query ?? {})) query.set(key, value);
   return `${options.storefront}/app-h5/${options.screen.replace(/^\/+/, "")}?${query}`;
+}
+
+/** The demo device a screen opens with when none is named: the SIM for the 4G screens, else the camera. */
+export function defaultDemoDevice(screen: string): string {
+  return screen.includes("mobile-data") ? DEMO_DEVICES.sim : DEMO_DEVICES.camera;
 }
 
 export type ScreenLaunch = Omit<LaunchOptions, "storefront" | "device" | "tokens" | "aesKeyHex"> & {

@@ -1,3 +1,4 @@
+import type { StdioOptions } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { demoSeedStatements } from "../../cloud-api/demo/seed.ts";
 import { capture, run } from "./process.ts";
@@ -10,20 +11,18 @@ export function resetLocalState(stateDir = STATE_DIR): void {
   rmSync(`${ROOT}${stateDir}`, { recursive: true, force: true });
 }
 
-export async function migrateLocal(stateDir = STATE_DIR): Promise<void> {
+/** Applies both Workers' migrations to the local D1 databases that npm start, npm run dev and the tests serve. */
+export async function migrateLocal(stateDir = STATE_DIR, stdio: StdioOptions = "inherit"): Promise<void> {
   const common = ["--local", "--persist-to", stateDir];
-  await run(wrangler, ["d1", "migrations", "apply", "DB", "-c", "cloud-api/wrangler.jsonc", ...common], { cwd: ROOT });
-  await run(wrangler, ["d1", "migrations", "apply", "SESSIONS_DB", "-c", "wrangler.jsonc", ...common], { cwd: ROOT });
+  await run(wrangler, ["d1", "migrations", "apply", "DB", "-c", "cloud-api/wrangler.jsonc", ...common], { cwd: ROOT, stdio });
+  await run(wrangler, ["d1", "migrations", "apply", "SESSIONS_DB", "-c", "wrangler.jsonc", ...common], { cwd: ROOT, stdio });
 }
 
-export async function seedDemo(stateDir = STATE_DIR): Promise<void> {
+export async function seedDemo(stateDir = STATE_DIR, stdio: StdioOptions = ["ignore", "ignore", "inherit"]): Promise<void> {
   const file = `${ROOT}${stateDir}/demo-seed.sql`;
   mkdirSync(`${ROOT}${stateDir}`, { recursive: true });
   writeFileSync(file, demoSeedStatements(Math.floor(Date.now() / 1000)).join("\n"));
-  await run(wrangler, ["d1", "execute", "DB", "--local", "--persist-to", stateDir, "-c", "cloud-api/wrangler.jsonc", "--file", file, "--yes"], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  await run(wrangler, ["d1", "execute", "DB", "--local", "--persist-to", stateDir, "-c", "cloud-api/wrangler.jsonc", "--file", file, "--yes"], { cwd: ROOT, stdio });
 }
 
 /** Rows of one query against the local cloud-api D1 (for checks after a run, e.g. the bench's order count). */

@@ -7,6 +7,8 @@ export const STATE_DIR = ".wrangler/state";
 export const PORT_OFFSET = Number(process.env.PORT_OFFSET ?? 0);
 export const STOREFRONT_PORT = 8787 + PORT_OFFSET;
 export const CLOUD_API_PORT = 8788 + PORT_OFFSET;
+/** The local launcher: an index of every screen and short links that sign the demo buyer in (lib/launcher.ts). */
+export const LAUNCHER_PORT = 8789 + PORT_OFFSET;
 
 /** Reads .dev.vars (copying the documented demo values when it is missing). */
 function readVars(path: string): Record<string, string> {

@@ -24,7 +24,7 @@ export const SCREEN_LINKS: ScreenLink[] = [
   { label: "4G top-up, payment chooser open", screen: "cloud/mobile-data/buy", deviceId: DEMO_DEVICES.simSpare, query: { pay: "1" } },
   { label: "VIP (CN, camera)", screen: "cloud/vip-package/buy", deviceId: DEMO_DEVICES.camera },
   { label: "VIP (US, SIM device)", screen: "cloud/vip-package/buy", deviceId: DEMO_DEVICES.sim, country: "US" },
-  { label: "VIP card, free receive", screen: "cloud/vip-package/buy", deviceId: DEMO_DEVICES.cameraNoPackage, pageType: "vip_card_receive", codeId: DEMO_CARD_CODES.vipNew, serviceId: 501 },
+  { label: "VIP card, free receive", screen: "cloud/vip-package/buy", deviceId: DEMO_DEVICES.cameraNoPackage, pageType: "vip_card_receive", codeId: DEMO_CARD_CODES.vipNew, serviceId: 502 },
   { label: "Super AI (CN)", screen: "cloud/ai-srv-package/buy", deviceId: DEMO_DEVICES.camera },
   { label: "Cloud storage (CN, all-day)", screen: "cloud/storage/buy", deviceId: DEMO_DEVICES.camera },
   { label: "Cloud storage (US, event recording)", screen: "cloud/storage/buy", deviceId: DEMO_DEVICES.cameraNoPackage, country: "US", query: { tab: "event" } },

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
 import { migrateLocal, resetLocalState, seedDemo } from "./local-db.ts";
 import { quietEnv, waitForHttp } from "./process.ts";
 import { ROOT, STATE_DIR } from "./project.ts";
@@ -10,6 +10,8 @@ export interface ServeOptions {
   /** Extra variables for both Workers (e.g. a shorter upstream timeout in fault tests). */
   vars?: Record<string, string>;
   quiet?: boolean;
+  /** A file descriptor the servers' output goes to instead (npm start's log). */
+  log?: number;
 }
 
 /**
@@ -23,7 +25,7 @@ export async function startServers(options: ServeOptions) {
   const wrangler = `${ROOT}node_modules/.bin/wrangler`;
   const varArgs = Object.entries(options.vars ?? {}).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const common = ["--ip", "127.0.0.1", "--persist-to", stateDir, "--env-file", `${ROOT}.dev.vars`, "--show-interactive-dev-session=false", ...varArgs];
-  const stdio = options.quiet ? "ignore" : "inherit";
+  const stdio: StdioOptions = options.log !== undefined ? ["ignore", options.log, options.log] : options.quiet ? "ignore" : "inherit";
   const children: ChildProcess[] = [];
   const stop = () => {
     for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");

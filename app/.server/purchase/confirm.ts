@@ -61,6 +61,10 @@ export async function confirmPurchase(
   const parsed = confirmForm.safeParse(fields);
   if (!parsed.success) return data<PaymentStep>({ step: "error", message: t("errors.unexpected") }, { status: 400 });
   const form = parsed.data;
+  // PayPal and card run in the provider's script: without JavaScript say so before any order exists.
+  if (form.enhanced !== "1" && (form.payMethod === PaymentType.paypal || form.payMethod === PaymentType.card)) {
+    return data<PaymentStep>({ step: "error", message: t("pay.needsScript") }, { status: 400 });
+  }
   const locale = getLocale(context) as Language;
   const api = upstreamFor(context, request);
   const url = new URL(request.url);

@@ -1,4 +1,4 @@
-import { partitionCoupons, parseCouponSelection, payableCents, selectCoupon, type CouponTerms } from "../../../domain/coupons.ts";
+import { COUPON_PRICE_CEILING_CENTS, partitionCoupons, parseCouponSelection, payableCents, selectCoupon, type CouponTerms } from "../../../domain/coupons.ts";
 import { intlLocale, type Language } from "../../../domain/languages.ts";
 import { formatMoney, toCents } from "../../../domain/money.ts";
 import { visiblePackages } from "../../../domain/packages.ts";
@@ -90,6 +90,8 @@ export async function loadOffer(request: OfferRequest) {
       expires: formatUnixSeconds(c.expireTime, timeZone),
       usable: isUsable,
       reason,
+      /** The price from which no coupon applies, for the "price_ceiling" reason. */
+      ceiling: money(COUPON_PRICE_CEILING_CENTS),
       selected: c.id === coupon?.id,
       href: isUsable ? back(String(c.id)) : null,
     })),

@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { Language } from "../../../domain/languages.ts";
+import { currencyForCountry } from "../../../domain/money.ts";
 import { cloudflareContext } from "../../context.ts";
 import { getLocale } from "../i18n.ts";
 import type { LaunchState } from "../session/state.ts";
@@ -31,7 +32,7 @@ export function startPurchasePage(
     payment: {
       payOpen: url.searchParams.get("pay") === "1",
       closeHref: `${url.pathname}?${closeParams}`,
-      providers: providerClients(env, locale),
+      providers: providerClients(env, locale, currencyForCountry(launch.countryCode)),
     },
   };
 }

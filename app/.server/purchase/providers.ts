@@ -13,13 +13,13 @@ export function sandboxEnabled(env: Pick<StorefrontEnv, "PAYMENT_SANDBOX" | "ENV
  * the sandbox on, what is not configured is the sandbox's; otherwise the providers' own scripts, and a
  * client without its public id cannot be offered (clientReadyMethods).
  */
-export function providerClients(env: StorefrontEnv, language: string): ProviderClients {
+export function providerClients(env: StorefrontEnv, language: string, orderCurrency: "CNY" | "USD" = "USD"): ProviderClients {
   const sandbox = sandboxEnabled(env);
   return {
     paypal: {
       clientId: env.PAYPAL_CLIENT_ID || (sandbox ? "sandbox" : ""),
       sdkBaseUrl: env.PAYPAL_SDK_URL || (sandbox ? "/sandbox/paypal/sdk/js" : "https://www.paypal.com/sdk/js"),
-      ...paypalSettings(language),
+      ...paypalSettings(language, orderCurrency),
     },
     stripe: { publishableKey: env.STRIPE_PUBLISHABLE_KEY || (sandbox ? "pk_test_sandbox" : ""), scriptUrl: env.STRIPE_JS_URL ?? (sandbox ? "/sandbox/stripe/v3.js" : "") },
   };

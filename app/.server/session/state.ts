@@ -1,6 +1,6 @@
 import { isEmpty } from "../../../domain/empty.ts";
 import { detectLanguage, type Language } from "../../../domain/languages.ts";
-import { isDeviceType, type DeviceTypeCode } from "../../../domain/services.ts";
+import { deviceTypeFromAttrs, isDeviceType, type DeviceTypeCode } from "../../../domain/services.ts";
 
 /**
  * Who the buyer is and what the companion app launched, as kept in the server-side session.
@@ -54,6 +54,11 @@ export function setDeviceName(state: LaunchState, value: Text): LaunchState {
 }
 export function setDeviceType(state: LaunchState, value: unknown): LaunchState {
   return isDeviceType(value) ? { ...state, deviceType: value } : state;
+}
+
+/** Spec §2 screen 8: a device chosen from the device list becomes the screen's device (type 2 when its attrs say sim). */
+export function chooseDevice(state: LaunchState, device: { deviceId: string; deviceName: string; attrs?: string | null | undefined }): LaunchState {
+  return setDeviceType(setDeviceName(setDeviceId(state, device.deviceId), device.deviceName), deviceTypeFromAttrs(device.attrs));
 }
 
 function ignoringEmpty<K extends "iccId" | "codeId" | "appPackageName" | "signature">(key: K) {

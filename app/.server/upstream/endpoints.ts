@@ -110,7 +110,15 @@ export const cancelOrder = endpoint("POST", "/v1/cloud/order/cancel", z.unknown(
 export const orderStatus = endpoint(
   "POST",
   "/v1/cloud/order/status",
-  z.object({ orderId: z.string(), status: z.number().int(), paymentType: z.number().int(), serviceType: z.number().int().nullish(), paymentTime: seconds.nullish() }),
+  z.object({
+    orderId: z.string(),
+    status: z.number().int(),
+    paymentType: z.number().int(),
+    serviceType: z.number().int().nullish(),
+    paymentTime: seconds.nullish(),
+    /** The newest payment attempt's state; an upstream that does not say leaves it out. */
+    paymentState: z.string().nullish(),
+  }),
 );
 
 export const orderSchema = z.object({

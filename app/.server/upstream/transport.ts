@@ -1,4 +1,4 @@
-import { chooseUpstream, parseRegionTable, type RegionTable } from "../../../domain/regions.ts";
+import { chooseUpstream, environmentOf, parseRegionTable, type RegionTable } from "../../../domain/regions.ts";
 import type { StorefrontEnv } from "../env.ts";
 
 export type Transport = (path: string, init: RequestInit) => Promise<Response>;
@@ -12,9 +12,9 @@ function regionTable(env: StorefrontEnv): RegionTable {
   return cachedTable.table;
 }
 
-/** The embedded cloud-api through the service binding, or the regional HTTPS base the table names. */
+/** The embedded cloud-api through the service binding, or the HTTPS base the table names for this environment and region. */
 export function transportFor(env: StorefrontEnv, hostname: string, countryCode: string): Transport {
-  const { base } = chooseUpstream(regionTable(env), hostname, countryCode);
+  const { base } = chooseUpstream(regionTable(env), environmentOf(env.ENVIRONMENT, hostname), countryCode);
   if (base === "binding") return (path, init) => env.CLOUD_API.fetch(new Request(`https://cloud-api.internal${path}`, init));
   return (path, init) => fetch(`${base.replace(/\/$/, "")}${path}`, init);
 }

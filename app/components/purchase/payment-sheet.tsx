@@ -4,7 +4,7 @@ import type { PaymentTypeCode } from "../../../domain/services.ts";
 import { useTranslation } from "../../i18n/context.tsx";
 import { useLoadingOverlay } from "../loading-overlay.tsx";
 import { ModalSheet } from "../modal-sheet.tsx";
-import { useHydrated } from "../use-hydrated.ts";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { useToast } from "../toasts.tsx";
 import { PAYMENT_REDIRECT_DELAY_MS, type PaymentStep } from "./payment-step.ts";
 import type { ProviderClients } from "./provider-clients.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { currencyForCountry } from "../../../domain/money.ts";
 import { ServiceType } from "../../../domain/services.ts";
 import { defineOperation } from "../http/operation.ts";
 import { deviceId } from "../http/schemas.ts";
@@ -14,7 +15,7 @@ export const aiInfo = defineOperation({
   output: z.object({ isOpenAi: z.number().int(), durationStatus: z.number().int(), aiExpireTimestamp: z.number().int().nullable() }),
   async handle(ctx, input) {
     await requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId);
-    const state = await serviceState(ctx.env.DB, input.deviceId, ServiceType.ai);
+    const state = await serviceState(ctx.env.DB, input.deviceId, ServiceType.ai, currencyForCountry(ctx.countryCode));
     return { isOpenAi: state.active ? 1 : 0, durationStatus: state.durationStatus, aiExpireTimestamp: state.expiresAt };
   },
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineOperation } from "../http/operation.ts";
 import { orderId } from "../http/schemas.ts";
 import { findOrder } from "../repositories/orders.ts";
+import { latestPaymentOfOrder } from "../repositories/payments.ts";
 import { requireOwnOrder } from "../services/orders.ts";
 import { settleFromProvider } from "../services/payment-events.ts";
 
@@ -18,18 +19,22 @@ export const orderStatus = defineOperation({
     serviceType: z.number().int(),
     paymentTime: z.number().int().nullable(),
     updateTime: z.number().int(),
+    /** The newest payment attempt's state, so that "the buyer left the checkout" can be told from "still paying". */
+    paymentState: z.enum(["created", "succeeded", "failed", "cancelled", "refunded"]).nullable(),
   }),
   async handle(ctx, input) {
     const before = await requireOwnOrder(ctx.env.DB, ctx.userId, input.orderId);
     await settleFromProvider(ctx.env, before);
-    const order = (await findOrder(ctx.env.DB, input.orderId)) ?? before;
+    const [order, payment] = await Promise.all([findOrder(ctx.env.DB, input.orderId), latestPaymentOfOrder(ctx.env.DB, input.orderId)]);
+    const current = order ?? before;
     return {
-      orderId: order.order_id,
-      status: order.status,
-      paymentType: order.payment_type,
-      serviceType: order.service_type,
-      paymentTime: order.paid_at,
-      updateTime: order.updated_at,
+      orderId: current.order_id,
+      status: current.status,
+      paymentType: current.payment_type,
+      serviceType: current.service_type,
+      paymentTime: current.paid_at,
+      updateTime: current.updated_at,
+      paymentState: payment?.status ?? null,
     };
   },
 });

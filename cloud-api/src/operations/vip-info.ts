@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fromCents } from "../../../domain/money.ts";
+import { currencyForCountry, fromCents } from "../../../domain/money.ts";
 import { ServiceType } from "../../../domain/services.ts";
 import { defineOperation } from "../http/operation.ts";
 import { deviceId } from "../http/schemas.ts";
@@ -15,7 +15,7 @@ export const vipInfo = defineOperation({
   output: z.object({ isVip: z.number().int(), durationStatus: z.number().int(), vipExpireTimestamp: z.number().int().nullable(), saveMoney: z.number() }),
   async handle(ctx, input) {
     await requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId);
-    const state = await serviceState(ctx.env.DB, input.deviceId, ServiceType.vip);
+    const state = await serviceState(ctx.env.DB, input.deviceId, ServiceType.vip, currencyForCountry(ctx.countryCode));
     return { isVip: state.active ? 1 : 0, durationStatus: state.durationStatus, vipExpireTimestamp: state.expiresAt, saveMoney: fromCents(state.savedCents) };
   },
 });

@@ -1,4 +1,5 @@
 import type { CurrencyCode } from "../../../domain/money.ts";
+import { UNPAID_OPEN } from "./orders.ts";
 
 export interface CouponRow {
   id: number;
@@ -16,7 +17,8 @@ export interface CouponRow {
 
 /**
  * The user's coupons in a currency that apply to a service type (type 0 applies to all), leaving out
- * used ones, those not started yet, and those expired for more than `expiredSince`.
+ * used ones, those not started yet, and those expired for more than `expiredSince`. A coupon held by one
+ * of the user's own unpaid orders is not used: a new checkout takes it back (releasableOrders).
  */
 export async function listUserCoupons(
   db: D1Database,
@@ -27,7 +29,8 @@ export async function listUserCoupons(
       `SELECT id, coupon_code, name, descrip, type, currency_code, amount_cents, use_limit_amount_cents,
               start_time, expire_time, status
        FROM coupons
-       WHERE user_id = ?1 AND currency_code = ?2 AND status = 0 AND start_time <= ?3 AND expire_time >= ?4
+       WHERE user_id = ?1 AND currency_code = ?2 AND start_time <= ?3 AND expire_time >= ?4
+         AND (status = 0 OR used_order_id IN (SELECT order_id FROM orders WHERE user_id = ?1 AND status IN (${UNPAID_OPEN.join(", ")})))
          AND (?5 IS NULL OR type = 0 OR type = ?5)
        ORDER BY amount_cents DESC, id`,
     )

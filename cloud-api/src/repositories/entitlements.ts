@@ -53,16 +53,19 @@ export function grantStatement(db: D1Database, grant: EntitlementGrant, now: num
     .bind(grant.deviceId, grant.serviceType, grant.packageId, grant.serviceName, grant.status, grant.periodDays, grant.source, grant.sourceRef, now);
 }
 
-/** What a device's periods of a service saved: each package's origin price minus what was paid for it (0 for a card). */
-export async function savedCents(db: D1Database, deviceId: string, serviceType: number): Promise<number> {
+/**
+ * What a device's periods of a service saved, in one currency: each package's origin price minus what was
+ * paid for it (0 for a card). Periods bought or received in another currency are not added in.
+ */
+export async function savedCents(db: D1Database, deviceId: string, serviceType: number, currency: string): Promise<number> {
   const row = await db
     .prepare(
       `SELECT COALESCE(SUM(MAX(0, p.origin_price_cents - COALESCE(o.pay_cents, 0))), 0) AS saved
        FROM entitlements e JOIN packages p ON p.id = e.package_id
        LEFT JOIN orders o ON e.source = 'order' AND o.order_id = e.source_ref
-       WHERE e.device_id = ? AND e.service_type = ? AND e.revoked_at IS NULL`,
+       WHERE e.device_id = ? AND e.service_type = ? AND e.revoked_at IS NULL AND p.currency_code = ?`,
     )
-    .bind(deviceId, serviceType)
+    .bind(deviceId, serviceType, currency)
     .first<{ saved: number }>();
   return row?.saved ?? 0;
 }

@@ -68,6 +68,25 @@ export function transitionStatement(
 
 type OrderRef = { order_id: string; status: OrderStatusCode };
 
+/** Unpaid orders a buyer may leave behind (waiting to pay, payment failed): a new checkout replaces them. */
+export const UNPAID_OPEN = [OrderStatus.waitingToPay, OrderStatus.paymentFailed] as const;
+
+/**
+ * The buyer's unpaid orders that a new checkout replaces: the one open order of the same device and
+ * service, and the one holding the coupon the buyer chose. Abandoning a checkout never costs the buyer
+ * their coupon, and trying again never leaves two open orders.
+ */
+export async function releasableOrders(db: D1Database, query: { userId: number; deviceId: string; serviceType: number; couponId: number | null }) {
+  const { results } = await db
+    .prepare(
+      `SELECT order_id, status FROM orders WHERE user_id = ?1 AND status IN (${UNPAID_OPEN.join(", ")})
+       AND ((device_id = ?2 AND service_type = ?3) OR order_id = (SELECT used_order_id FROM coupons WHERE id = ?4 AND user_id = ?1))`,
+    )
+    .bind(query.userId, query.deviceId, query.serviceType, query.couponId)
+    .all<OrderRef>();
+  return results;
+}
+
 /**
  * Orders in one of the statuses whose creation (`created_at`: unpaid orders to close) or last change
  * (`updated_at`: fulfilment that stalled) is older than a time, oldest first.

@@ -37,7 +37,7 @@ export function receiveCardStatement(db: D1Database, codeId: string, deviceId: s
     .bind(deviceId, now, codeId);
 }
 
-export type CardSelector = { codeId: string } | { deviceId: string; kind: CardKind };
+export type CardSelector = { codeId: string } | { deviceId: string; kind: CardKind; packageId?: number | undefined };
 
 /**
  * Refunds the received cards a selector names: their periods are revoked and they become refunded, in
@@ -45,7 +45,12 @@ export type CardSelector = { codeId: string } | { deviceId: string; kind: CardKi
  * meta.changes is 0 when there was nothing left to refund (a second refund changes nothing).
  */
 export function refundCardsStatements(db: D1Database, selector: CardSelector, now: number): [D1PreparedStatement, D1PreparedStatement] {
-  const [where, binds] = "codeId" in selector ? ["code_id = ?", [selector.codeId]] : ["device_id = ? AND kind = ?", [selector.deviceId, selector.kind]];
+  const [where, binds]: [string, unknown[]] =
+    "codeId" in selector
+      ? ["code_id = ?", [selector.codeId]]
+      : selector.packageId === undefined
+        ? ["device_id = ? AND kind = ?", [selector.deviceId, selector.kind]]
+        : ["device_id = ? AND kind = ? AND package_id = ?", [selector.deviceId, selector.kind, selector.packageId]];
   return [
     db
       .prepare(

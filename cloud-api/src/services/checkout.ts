@@ -10,7 +10,8 @@ import { nowSeconds } from "../http/clock.ts";
 import { ApiError, Status } from "../http/envelope.ts";
 import { offeredPaymentTypes } from "../payments/index.ts";
 import { findPackage, type PackageRow } from "../repositories/packages.ts";
-import { findOrder } from "../repositories/orders.ts";
+import { findOrder, releasableOrders, releaseCouponStatement, transitionStatement } from "../repositories/orders.ts";
+import { cancelOpenPaymentsStatement } from "../repositories/payments.ts";
 import { orderSettings } from "../settings.ts";
 import { hmacSha256Hex, timingSafeEqualText } from "./hashing.ts";
 import { startPayment, type PaymentStart } from "./orders.ts";
@@ -49,20 +50,32 @@ function buyServiceTypeMatches(pkg: PackageRow, buyServiceType: number, payMetho
   return pkg.service_type === ServiceType.mobileData && payMethod === PaymentType.paypal && buyServiceType === ServiceType.cloudStorage;
 }
 
-async function requireCoupon(db: D1Database, userId: number, request: ConfirmRequest, pkg: PackageRow, now: number) {
+/** The chosen coupon, if it may be used; one held by an order this checkout replaces (`released`) may. */
+async function requireCoupon(db: D1Database, userId: number, request: ConfirmRequest, pkg: PackageRow, now: number, released: ReadonlySet<string>) {
   if (request.couponId == null) return null;
   const coupon = await db
     .prepare("SELECT * FROM coupons WHERE id = ? AND user_id = ?")
     .bind(request.couponId, userId)
-    .first<{ id: number; coupon_code: string; type: number; currency_code: string; amount_cents: number; use_limit_amount_cents: number; start_time: number; expire_time: number; status: number }>();
+    .first<{
+      id: number;
+      coupon_code: string;
+      type: number;
+      currency_code: string;
+      amount_cents: number;
+      use_limit_amount_cents: number;
+      start_time: number;
+      expire_time: number;
+      status: number;
+      used_order_id: string | null;
+    }>();
   if (!coupon) throw new ApiError(Status.notFound, "coupon not found", "coupon_not_found");
   if (request.couponCode && request.couponCode !== coupon.coupon_code) throw invalid("couponCode", "does not match couponId");
-  if (coupon.status !== 0) throw new ApiError(Status.conflict, "coupon already used", "coupon_used");
+  if (coupon.status !== 0 && !(coupon.used_order_id && released.has(coupon.used_order_id))) throw new ApiError(Status.conflict, "coupon already used", "coupon_used");
   if (coupon.expire_time <= now || coupon.start_time > now) throw new ApiError(Status.conflict, "coupon expired or not yet valid", "coupon_expired");
   if (coupon.currency_code !== pkg.currency_code || (coupon.type !== 0 && coupon.type !== pkg.service_type)) {
     throw new ApiError(Status.conflict, "coupon does not apply to this package", "coupon_not_applicable");
   }
-  const terms = { id: coupon.id, status: coupon.status, amountCents: coupon.amount_cents, useLimitAmountCents: coupon.use_limit_amount_cents };
+  const terms = { id: coupon.id, status: 0, amountCents: coupon.amount_cents, useLimitAmountCents: coupon.use_limit_amount_cents };
   if (!judgeCoupon(terms, pkg.sale_price_cents).usable) throw new ApiError(Status.conflict, "coupon conditions not met for this price", "coupon_minimum_not_met");
   return terms;
 }
@@ -106,14 +119,24 @@ export async function confirmOrder(
   if (!paymentTypesFor(country).includes(request.payMethod)) throw invalid("payMethod", `not offered in ${country}`, "payment_method_unavailable");
   if (!offeredPaymentTypes(env).includes(request.payMethod)) throw invalid("payMethod", "this payment method is not available at the moment", "payment_method_unavailable");
 
-  const coupon = await requireCoupon(db, userId, request, pkg, now);
+  const replaced = await releasableOrders(db, { userId, deviceId: device.id, serviceType: pkg.service_type, couponId: request.couponId ?? null });
+  const coupon = await requireCoupon(db, userId, request, pkg, now, new Set(replaced.map((order) => order.order_id)));
   const payable = payableCents(pkg.sale_price_cents, coupon);
   if (toCents(request.payAmount) !== payable) throw invalid("payAmount", `must be ${fromCents(payable).toFixed(2)}, the price after the coupon`, "price_changed");
 
   const settings = orderSettings(env);
   const orderId = newOrderId(now);
   const since = now - settings.rateWindow;
-  const [created] = await db.batch([
+  // The unpaid orders this checkout replaces end first, in the same transaction, giving their coupon back.
+  const ended = [OrderStatus.cancelled, OrderStatus.paymentClosed];
+  const release = replaced.flatMap(({ order_id }) => [
+    transitionStatement(db, order_id, OrderStatus.cancelled, "replaced by a new checkout", now),
+    transitionStatement(db, order_id, OrderStatus.paymentClosed, "replaced by a new checkout", now),
+    releaseCouponStatement(db, order_id, ended),
+    cancelOpenPaymentsStatement(db, order_id, now, ended),
+  ]);
+  const results = await db.batch([
+    ...release,
     db
       .prepare(
         `INSERT INTO orders (order_id, user_id, device_id, service_type, package_id, service_name, period_days, currency_code,
@@ -155,6 +178,7 @@ export async function confirmOrder(
       .prepare("UPDATE coupons SET status = 1, used_order_id = ?1 WHERE id = ?2 AND status = 0 AND EXISTS (SELECT 1 FROM orders WHERE order_id = ?1)")
       .bind(orderId, coupon?.id ?? null),
   ]);
+  const created = results[release.length];
   if (!created?.meta.changes) {
     if (coupon) {
       const used = await db.prepare("SELECT status FROM coupons WHERE id = ?").bind(coupon.id).first<{ status: number }>();

@@ -19,8 +19,8 @@ export function currentPeriod(entitlements: readonly EntitlementRow[], now: numb
   return { durationStatus: 1, current: entitlements[entitlements.length - 1] ?? null };
 }
 
-/** The VIP / AI info calls: whether the service is on now, until when, and what it saved. */
-export async function serviceState(db: D1Database, deviceId: string, serviceType: number) {
+/** The VIP / AI info calls: whether the service is on now, until when, and what it saved in `currency`. */
+export async function serviceState(db: D1Database, deviceId: string, serviceType: number, currency: string) {
   const periods = await listEntitlements(db, deviceId, serviceType);
   const now = nowSeconds();
   const { durationStatus } = currentPeriod(periods, now);
@@ -28,6 +28,6 @@ export async function serviceState(db: D1Database, deviceId: string, serviceType
     durationStatus,
     active: periods.some((p) => p.start_time <= now && now < p.end_time),
     expiresAt: periods.length ? Math.max(...periods.map((p) => p.end_time)) : null,
-    savedCents: await savedCents(db, deviceId, serviceType),
+    savedCents: await savedCents(db, deviceId, serviceType, currency),
   };
 }

@@ -119,7 +119,7 @@ function CouponCard({ coupon }: { coupon: Choice }) {
         )}
         <span className="text-xs text-neutral-600">{t("coupon.expires", { time: coupon.expires })}</span>
         <span className={`text-xs font-medium ${coupon.usable ? "text-emerald-700" : "text-red-700"}`}>
-          {coupon.usable ? t("coupon.available") : t(`coupon.reason.${coupon.reason ?? "expired"}`)}
+          {coupon.usable ? t("coupon.available") : t(`coupon.reason.${coupon.reason ?? "expired"}`, { amount: coupon.ceiling })}
         </span>
       </span>
       {coupon.selected && (

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
-import { data, Form, Link, useActionData, useFetcher, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useFetcher, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
-import { canCancel, canRepay, orderStatusName } from "../../../../domain/order-status.ts";
+import { canCancel, canRepay, orderNote, orderStatusName } from "../../../../domain/order-status.ts";
 import { intlLocale, type Language } from "../../../../domain/languages.ts";
 import { formatMoney, toCents } from "../../../../domain/money.ts";
 import { timeZoneForCountry } from "../../../../domain/regions.ts";
@@ -17,7 +17,7 @@ import { providerClients } from "../../../.server/purchase/providers.ts";
 import { ErrorView } from "../../../components/error-view.tsx";
 import { PAYMENT_REDIRECT_DELAY_MS, type PaymentStep } from "../../../components/purchase/payment-step.ts";
 import { useToast } from "../../../components/toasts.tsx";
-import { useHydrated } from "../../../components/use-hydrated.ts";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { ModalSheet } from "../../../components/modal-sheet.tsx";
 import type { ProviderClients } from "../../../components/purchase/provider-clients.ts";
 import { usePullToRefresh } from "../../../components/use-pull-to-refresh.ts";
@@ -63,6 +63,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       name: order.serviceName,
       status: order.status,
       statusKey: orderStatusName(order.status) ?? "unknown",
+      note: orderNote(order.status),
       paymentType: order.paymentType,
       period: order.period,
       created: formatUnixSeconds(order.createTime, timeZone),
@@ -95,13 +96,26 @@ export async function action({ context, request }: Route.ActionArgs) {
   const api = upstreamFor(context, request);
   if (form.data.intent === "cancel") {
     const result = await api.call(cancelOrder, { orderId: form.data.orderId });
-    if (!result.ok) return data<PaymentStep>({ step: "error", message: result.msg || t("errors.unexpected") }, { status: 400 });
+    // The answer belongs to the card that posted it; a conflict means the order moved on (the list shows how).
+    if (!result.ok) {
+      const message = result.status === CONFLICT ? t("orders.cannotCancel") : result.msg || t("errors.unexpected");
+      return data<CardFailure>({ step: "error", message, orderId: form.data.orderId }, { status: 400 });
+    }
     context.get(sessionContext).flash("toast", { kind: "success", message: t("orders.cancelled") });
     return null;
   }
   const result = await api.call(repayOrder, { orderId: form.data.orderId });
   if (!result.ok) return data<PaymentStep>({ step: "error", message: result.msg || t("errors.unexpected") }, { status: 400 });
   return nextStep(result.data, request.url, form.data.enhanced === "1", t("pay.needsScript"));
+}
+
+/** A refused cancel, named by its order, so that only that card reports it. */
+type CardFailure = Extract<PaymentStep, { step: "error" }> & { orderId: string };
+const CONFLICT = 409;
+
+/** After any post, even a refused one, the list is read again: it shows each order as it really is. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? true : defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
@@ -220,7 +234,7 @@ function OrderCard({ order, enhanced, stripe }: { order: Order; enhanced: boolea
   const cardData = repay.state === "idle" && repay.data?.step === "card" ? repay.data : null;
   const cardStep = useMemo(() => (cardData ? Promise.resolve<PaymentStep>(cardData) : null), [cardData]);
   const [closed, setClosed] = useState<PaymentStep | null>(null);
-  const failed = useActionData<PaymentStep>();
+  const failed = useActionData<CardFailure>();
   const navigation = useNavigation();
 
   useEffect(() => {
@@ -233,8 +247,8 @@ function OrderCard({ order, enhanced, stripe }: { order: Order; enhanced: boolea
     }
   }, [repay.data, repay.state, toast]);
   useEffect(() => {
-    if (failed?.step === "error") toast({ kind: "error", message: failed.message });
-  }, [failed, toast]);
+    if (failed?.step === "error" && failed.orderId === order.id) toast({ kind: "error", message: failed.message });
+  }, [failed, order.id, toast]);
 
   const rows: [string, string][] = [
     [t("orders.number"), order.id],
@@ -252,6 +266,7 @@ function OrderCard({ order, enhanced, stripe }: { order: Order; enhanced: boolea
         </h2>
         <span className="shrink-0 rounded-full bg-neutral-100 px-2 py-0.5 text-xs">{t(`orders.status.${order.statusKey}`)}</span>
       </div>
+      {order.note && <p className="mt-1 text-sm text-neutral-700">{t(`orders.note.${order.note}`)}</p>}
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">

@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { Link, redirect, useRevalidator } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useRevalidator } from "react-router";
 import { OrderStatus } from "../../../../domain/order-status.ts";
 import { getI18n } from "../../../.server/i18n.ts";
 import { requireLaunch } from "../../../.server/identity.ts";
@@ -10,12 +10,17 @@ import { useTranslation } from "../../../i18n/context.tsx";
 import type { Route } from "./+types/payment-result";
 import { screenUrl } from "../../../.server/screen-url.ts";
 
-/** Spec §9: the result is confirmed within 15 s; after that the buyer is sent to the order list. */
+/**
+ * Spec §9: the result is confirmed within 15 s; after that the page stops asking and sends the buyer to
+ * the order list (check in 5 minutes).
+ */
 const POLL_MS = 3_000;
 const CONFIRM_WITHIN_MS = 15_000;
 const NO_SCRIPT_POLLS = CONFIRM_WITHIN_MS / POLL_MS;
 
-const PHASES: Record<number, "pending" | "paid" | "succeeded" | "refund" | "failed" | "cancelled"> = {
+type Phase = "pending" | "paid" | "succeeded" | "refund" | "failed" | "cancelled" | "abandoned";
+
+const PHASES: Record<number, Phase> = {
   [OrderStatus.waitingToPay]: "pending",
   [OrderStatus.paying]: "pending",
   [OrderStatus.paid]: "paid",
@@ -40,22 +45,27 @@ const ORDER_LISTS: Record<number, string> = {
   6: "/app-h5/cloud/ai-srv-package/order/list",
 };
 
+/** Phases the order can still leave by itself: the page follows them (paid: the package is being bought). */
+const FOLLOWED = new Set<Phase>(["pending", "paid"]);
+
 /**
  * The payment result (spec §2 cloud_order_result): follows the order's status, which the cloud-api
- * settles with the provider, never trusting the arrival here. While it is pending the page asks again
- * every 3 s (a meta refresh without JavaScript) for 15 s, then points to the order list.
+ * settles with the provider, never trusting the arrival here. Until the order is active, failed or closed
+ * the page asks again every 3 s (a meta refresh without JavaScript) for 15 s, then points to the order
+ * list. An unpaid order whose checkout the buyer left says so.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { launch } = requireLaunch(context, "device");
   const url = screenUrl(request);
   const orderId = url.searchParams.get("orderId") ?? "";
-  if (!orderId) throw redirect("/app-h5/no-login/2");
   const polls = Math.max(0, Math.min(NO_SCRIPT_POLLS, Number(url.searchParams.get("poll")) || 0));
   const { t } = getI18n(context);
-  const result = await upstreamFor(context, request).call(orderStatus, { orderId });
   const fallbackList = ORDER_LISTS[launch.deviceType === 2 ? 2 : 1] ?? "/app-h5";
+  if (!orderId) return { title: t("result.title"), orderId, phase: "noOrder" as const, message: null, ordersHref: fallbackList, nextPollHref: null };
+  const result = await upstreamFor(context, request).call(orderStatus, { orderId });
   if (!result.ok) return { title: t("result.title"), orderId, phase: "unknown" as const, message: result.msg, ordersHref: fallbackList, nextPollHref: null };
-  const phase = PHASES[result.data.status] ?? "failed";
+  const status = PHASES[result.data.status] ?? "failed";
+  const phase: Phase = status === "pending" && (result.data.paymentState === "cancelled" || result.data.paymentState === "failed") ? "abandoned" : status;
   const next = new URLSearchParams({ orderId, poll: String(polls + 1) });
   return {
     title: t("result.title"),
@@ -63,7 +73,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     phase,
     message: null,
     ordersHref: ORDER_LISTS[result.data.serviceType ?? 0] ?? fallbackList,
-    nextPollHref: phase === "pending" && polls < NO_SCRIPT_POLLS ? `${url.pathname}?${next}` : null,
+    nextPollHref: FOLLOWED.has(phase) && polls < NO_SCRIPT_POLLS ? `${url.pathname}?${next}` : null,
   };
 }
 
@@ -72,24 +82,31 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function PaymentResult({ loaderData: view }: Route.ComponentProps) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
+  // The revalidator is a new object every render: the polling reads it through a ref, so that its
+  // 15-second clock starts once, when the page opens, and is not restarted by each answer.
+  const latest = useRef(revalidator);
+  useEffect(() => {
+    latest.current = revalidator;
+  });
   const [waitedLong, setWaitedLong] = useState(false);
-  const pending = view.phase === "pending";
+  const following = FOLLOWED.has(view.phase as Phase);
 
   useEffect(() => {
-    if (!pending) return;
+    if (!following) return;
     const started = Date.now();
     const timer = setInterval(() => {
       if (Date.now() - started >= CONFIRM_WITHIN_MS) {
         setWaitedLong(true);
         clearInterval(timer);
-      } else if (revalidator.state === "idle") {
-        void revalidator.revalidate();
+      } else if (latest.current.state === "idle") {
+        void latest.current.revalidate();
       }
     }, POLL_MS);
     return () => clearInterval(timer);
-  }, [pending, revalidator]);
+  }, [following]);
 
-  const stillPending = pending && (waitedLong || view.nextPollHref === null);
+  const pending = view.phase === "pending";
+  const stillFollowing = following && (waitedLong || view.nextPollHref === null);
   return (
     <main className="mx-auto max-w-md p-4">
       {view.nextPollHref && (
@@ -101,11 +118,13 @@ export default function PaymentResult({ loaderData: view }: Route.ComponentProps
         <h1 className="text-lg font-semibold">{t(`result.${view.phase}.title`)}</h1>
         <p className="mt-2 text-sm text-neutral-700">{view.message ?? t(`result.${view.phase}.body`)}</p>
         {pending && <p className="mt-2 text-sm font-medium text-orange-700">{t("result.doNotPayTwice")}</p>}
-        {stillPending && <p className="mt-2 text-sm text-neutral-700">{t("result.checkOrdersLater")}</p>}
+        {stillFollowing && <p className="mt-2 text-sm text-neutral-700">{t("result.checkOrdersLater")}</p>}
         {view.phase === "failed" && <p className="mt-2 text-sm text-neutral-700">{t("result.networkDelay")}</p>}
-        <p className="mt-1 text-xs text-neutral-500" dir="ltr">
-          {t("result.orderId", { orderId: view.orderId })}
-        </p>
+        {view.orderId && (
+          <p className="mt-1 text-xs text-neutral-500" dir="ltr">
+            {t("result.orderId", { orderId: view.orderId })}
+          </p>
+        )}
         <Link to={view.ordersHref} className="mt-6 inline-block rounded-full bg-sky-700 px-6 py-3 text-sm font-semibold text-white">
           {t("result.viewOrders")}
         </Link>

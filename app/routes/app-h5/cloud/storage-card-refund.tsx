@@ -5,13 +5,13 @@ import { intlLocale, type Language } from "../../../../domain/languages.ts";
 import { formatMoney, toCents } from "../../../../domain/money.ts";
 import { durationState } from "../../../../domain/progress.ts";
 import { timeZoneForCountry } from "../../../../domain/regions.ts";
-import { deviceTypeFromAttrs, ServiceType } from "../../../../domain/services.ts";
+import { ServiceType } from "../../../../domain/services.ts";
 import { formatUnixSeconds } from "../../../.server/format.ts";
 import { getI18n, getLocale } from "../../../.server/i18n.ts";
 import { requireLaunch } from "../../../.server/identity.ts";
 import { policyHref } from "../../../.server/policies.ts";
 import { screenUrl } from "../../../.server/screen-url.ts";
-import { setDeviceId, setDeviceName, setDeviceType } from "../../../.server/session/state.ts";
+import { chooseDevice, type LaunchState } from "../../../.server/session/state.ts";
 import { currentPackage, deviceList, storageCardPackages, storageCardRefund } from "../../../.server/upstream/endpoints.ts";
 import { upstreamFor } from "../../../.server/upstream/for-request.ts";
 import { sessionContext } from "../../../context.ts";
@@ -22,7 +22,7 @@ import { RecordingTabs, type RecordingTab } from "../../../components/recording-
 import { ErrorView } from "../../../components/error-view.tsx";
 import { PackageList } from "../../../components/purchase/package-list.tsx";
 import { useToast } from "../../../components/toasts.tsx";
-import { useHydrated } from "../../../components/use-hydrated.ts";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "../../../i18n/context.tsx";
 import type { Route } from "./+types/storage-card-refund";
 import { readFormFields } from "../../../.server/form.ts";
@@ -57,10 +57,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { t } = getI18n(context);
   const deviceId = launch.deviceId;
   const scope = { language: locale, countryCode: launch.countryCode, deviceId, type: ServiceType.cloudStorage };
+  const cards = cardsToRefund(launch);
   const [devices, current, received] = await Promise.all([
     api.call(deviceList, { tgAccessToken: tokens.tgAccessToken }),
     deviceId ? api.call(currentPackage, scope) : null,
-    deviceId ? api.call(storageCardPackages, { deviceId, deviceType: launch.deviceType, countryCode: launch.countryCode }) : null,
+    cards ? api.call(storageCardPackages, cards) : null,
   ]);
   const timeZone = timeZoneForCountry(launch.countryCode);
   const intl = intlLocale(locale);
@@ -109,7 +110,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 const chooseDeviceForm = z.object({ intent: z.literal("device"), deviceId: z.string().min(1).max(64) });
-const refundForm = z.object({ intent: z.literal("refund"), enhanced: z.enum(["0", "1"]).default("0") });
+const refundForm = z.object({ intent: z.literal("refund"), package: z.coerce.number().int().positive().optional(), enhanced: z.enum(["0", "1"]).default("0") });
+
+/**
+ * What the refund calls name (spec §5: a chosen device or a scanned card): the device when there is
+ * one, otherwise the card code the app launched with; null when there is neither.
+ */
+function cardsToRefund(launch: LaunchState) {
+  if (launch.deviceId) return { deviceId: launch.deviceId, deviceType: launch.deviceType, countryCode: launch.countryCode };
+  if (launch.codeId) return { encryptCodeId: launch.codeId, countryCode: launch.countryCode };
+  return null;
+}
 const refundActionForm = z.discriminatedUnion("intent", [chooseDeviceForm, refundForm]);
 
 /** Choosing a device (kept in the session, spec §2 screen 8) and the refund itself. */
@@ -131,13 +142,16 @@ export async function action({ context, request }: Route.ActionArgs) {
     const wanted = form.data.deviceId;
     const device = devices.data.items.find((d) => d.deviceId === wanted);
     if (!device) return data({ ok: false as const, message: t("cardRefund.unknownDevice") }, { status: 400 });
-    session.set("launch", setDeviceType(setDeviceName(setDeviceId(launch, device.deviceId), device.deviceName), deviceTypeFromAttrs(device.attrs)));
+    session.set("launch", chooseDevice(launch, device));
     throw redirect(withQuery(url, { picker: null, package: null }));
   }
 
   // Spec §5: a refund needs a chosen device or a scanned card.
-  if (!launch.deviceId) return data({ ok: false as const, message: t("cardRefund.needDevice") }, { status: 400 });
-  const result = await api.call(storageCardRefund, { deviceId: launch.deviceId, deviceType: launch.deviceType, countryCode: launch.countryCode });
+  const cards = cardsToRefund(launch);
+  if (!cards) return data({ ok: false as const, message: t("cardRefund.needDevice") }, { status: 400 });
+  // On a device, only the received package the buyer selected; a scanned card names its own.
+  const packageId = "deviceId" in cards ? form.data.package : undefined;
+  const result = await api.call(storageCardRefund, { ...cards, packageId });
   if (!result.ok) return data({ ok: false as const, message: result.msg || t("errors.unexpected") }, { status: 400 });
   if (form.data.enhanced === "1") return { ok: true as const, message: t("cardRefund.done") };
   session.flash("toast", { kind: "success", message: t("cardRefund.done") });
@@ -180,7 +194,7 @@ export default function StorageCardRefund({ loaderData: view }: Route.ComponentP
         <p className="m-3 rounded-2xl bg-amber-50 p-4 text-sm text-amber-900">{t("cardRefund.needDevice")}</p>
       )}
       <Features view={view} />
-      <RefundBar refunded={view.refunded} />
+      <RefundBar refunded={view.refunded} selectedPackage={view.packages.find((p) => p.selected)?.id ?? null} />
     </main>
   );
 }
@@ -283,7 +297,7 @@ function Features({ view }: { view: View }) {
   );
 }
 
-function RefundBar({ refunded }: { refunded: boolean }) {
+function RefundBar({ refunded, selectedPackage }: { refunded: boolean; selectedPackage: number | null }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -292,6 +306,7 @@ function RefundBar({ refunded }: { refunded: boolean }) {
     <div className="fixed inset-x-0 bottom-0 z-20 border-t border-neutral-200 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
       <Form method="post" replace preventScrollReset className="mx-auto max-w-md">
         <input type="hidden" name="intent" value="refund" />
+        {selectedPackage !== null && <input type="hidden" name="package" value={selectedPackage} />}
         <input type="hidden" name="enhanced" value={hydrated ? "1" : "0"} />
         <button
           type="submit"

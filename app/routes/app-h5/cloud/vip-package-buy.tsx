@@ -22,11 +22,12 @@ import { PackageList } from "../../../components/purchase/package-list.tsx";
 import { PaymentBar } from "../../../components/purchase/payment-sheet.tsx";
 import { IntroItems, ServiceHeader } from "../../../components/purchase/service-header.tsx";
 import { useToast } from "../../../components/toasts.tsx";
-import { useHydrated } from "../../../components/use-hydrated.ts";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "../../../i18n/context.tsx";
 import type { Route } from "./+types/vip-package-buy";
 import { screenUrl } from "../../../.server/screen-url.ts";
 import { readFormFields } from "../../../.server/form.ts";
+import { chooseDevice } from "../../../.server/session/state.ts";
 
 const RECEIVE_MODE = "vip_card_receive";
 /** Spec §4: after a free receive, the screen leaves receive mode after 2 s. */
@@ -115,13 +116,14 @@ export async function action(args: Route.ActionArgs) {
     const { launch } = requireLaunch(args.context, "device");
     return confirmPurchase(args, launch, { serviceType: ServiceType.vip, screen: "vip_buy" });
   }
-  const { launch } = requireLaunch(args.context, "vipCard");
+  const { launch, tokens } = requireLaunch(args.context, "vipCard");
   const { t } = getI18n(args.context);
   const fields = await readFormFields(args.request);
   if (!fields) return data({ received: false as const, message: t("errors.badForm") }, { status: 400 });
   const form = receiveForm.safeParse(fields);
   if (!form.success) return data({ received: false as const, message: t("errors.unexpected") }, { status: 400 });
-  const result = await upstreamFor(args.context, args.request).call(receiveVipCard, {
+  const api = upstreamFor(args.context, args.request);
+  const result = await api.call(receiveVipCard, {
     deviceId: form.data.deviceId,
     deviceType: form.data.deviceType,
     encryptCodeId: launch.codeId,
@@ -129,8 +131,13 @@ export async function action(args: Route.ActionArgs) {
   });
   // Spec §8: a failed receive toasts the server's message.
   if (!result.ok) return data({ received: false as const, message: result.msg || t("errors.unexpected") }, { status: 400 });
+  // From now on the screen is about the device the card went to (its name from the buyer's own list).
+  const devices = await api.call(deviceList, { tgAccessToken: tokens.tgAccessToken });
+  const received = devices.ok ? devices.data.items.find((d) => d.deviceId === form.data.deviceId) : undefined;
+  const session = args.context.get(sessionContext);
+  if (received) session.set("launch", chooseDevice(launch, received));
   if (form.data.enhanced === "1") return { received: true as const, message: t("vip.received"), next: normalModeHref(url) };
-  args.context.get(sessionContext).flash("toast", { kind: "success", message: t("vip.received") });
+  session.flash("toast", { kind: "success", message: t("vip.received") });
   throw redirect(normalModeHref(url));
 }
 

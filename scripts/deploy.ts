@@ -1,0 +1,67 @@
+/**
+ * npm run deploy -- --env preview|production: both environments' D1 migrations, then the cloud-api
+ * (the storefront binds to it), then the storefront built for that environment.
+ * npm run preview [-- --name BRANCH]: the same into the preview environment, but as versions aliased to
+ * the branch (<alias>-camcloud-storefront-preview.<account>.workers.dev), the branch's storefront calling
+ * the branch's cloud-api; the URLs are printed (and written to the GitHub job summary).
+ * --dry-run builds and checks everything and uploads nothing (npm test runs it for both environments).
+ * docs/decisions/019-environments-and-previews.md
+ */
+import { execFileSync } from "node:child_process";
+import { appendFileSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { quietEnv, run } from "./lib/process.ts";
+import { ROOT } from "./lib/project.ts";
+
+const { values } = parseArgs({ options: { env: { type: "string" }, preview: { type: "boolean" }, name: { type: "string" }, "dry-run": { type: "boolean" } } });
+const env = values.preview ? "preview" : values.env;
+if (env !== "preview" && env !== "production") {
+  console.error("usage: npm run deploy -- --env preview|production [--dry-run] | npm run preview [-- --name BRANCH] [--dry-run]");
+  process.exit(2);
+}
+const dryRun = values["dry-run"] === true;
+const wrangler = (args: string[], outputFile?: string) =>
+  run(`${ROOT}node_modules/.bin/wrangler`, args, { cwd: ROOT, env: { ...quietEnv, ...(outputFile ? { WRANGLER_OUTPUT_FILE_PATH: outputFile } : {}) } });
+const out = mkdtempSync(join(tmpdir(), "camcloud-deploy-"));
+const checkOnly = dryRun ? ["--dry-run", "--outdir"] : [];
+
+/** A DNS-safe alias of the branch, short enough for "<alias>-camcloud-storefront-preview" to be one label. */
+function previewAlias(): string {
+  const branch = values.name ?? process.env.GITHUB_HEAD_REF ?? process.env.GITHUB_REF_NAME ?? execFileSync("git", ["rev-parse", "--abbrev-ref", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+  return branch.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 34).replace(/-+$/, "");
+}
+
+/** The aliased URL wrangler reports for an uploaded version (its ND-JSON output file). */
+function aliasUrl(outputFile: string): string {
+  const entries = readFileSync(outputFile, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line) as { type?: string; preview_alias_url?: string });
+  const url = entries.find((entry) => entry.type === "version-upload")?.preview_alias_url;
+  if (!url) throw new Error(`wrangler reported no preview alias URL (is preview_urls on for the Worker?); see ${outputFile}`);
+  return url;
+}
+
+if (!dryRun) {
+  for (const [binding, config] of [["DB", "cloud-api/wrangler.jsonc"], ["SESSIONS_DB", "wrangler.jsonc"]] as const) {
+    await wrangler(["d1", "migrations", "apply", binding, "--remote", "-c", config, "--env", env]);
+  }
+}
+await run(`${ROOT}node_modules/.bin/react-router`, ["build"], { cwd: ROOT, env: { ...quietEnv, CLOUDFLARE_ENV: env }, stdio: ["ignore", "ignore", "inherit"] });
+
+if (values.preview) {
+  const alias = previewAlias();
+  await wrangler(["versions", "upload", "-c", "cloud-api/wrangler.jsonc", "--env", "preview", "--preview-alias", alias, ...checkOnly, ...(dryRun ? [`${out}/cloud-api`] : [])], `${out}/cloud-api.json`);
+  const api = dryRun ? `https://${alias}-camcloud-api-preview.example.workers.dev` : aliasUrl(`${out}/cloud-api.json`);
+  // The branch's storefront calls the branch's cloud-api, signed, over HTTPS (the binding would reach the deployed preview).
+  const upstream = JSON.stringify({ "preview/*": api });
+  await wrangler(["versions", "upload", "--preview-alias", alias, "--var", `UPSTREAM_REGIONS:${upstream}`, ...checkOnly, ...(dryRun ? [`${out}/storefront`] : [])], `${out}/storefront.json`);
+  if (!dryRun) {
+    const summary = `Preview of ${alias}:\n  storefront ${aliasUrl(`${out}/storefront.json`)}\n  cloud-api  ${api}/v1\n`;
+    console.log(`\n${summary}`);
+    if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `\`\`\`\n${summary}\`\`\`\n`);
+  }
+} else {
+  await wrangler(["deploy", "-c", "cloud-api/wrangler.jsonc", "--env", env, ...checkOnly, ...(dryRun ? [`${out}/cloud-api`] : [])]);
+  // The build wrote the storefront's configuration for this environment (.wrangler/deploy/config.json points at it).
+  await wrangler(["deploy", ...checkOnly, ...(dryRun ? [`${out}/storefront`] : [])]);
+}

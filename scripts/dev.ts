@@ -1,0 +1,47 @@
+/**
+ * npm run dev: the storefront under Vite with hot reload (React Router dev server, the Cloudflare plugin
+ * running it in workerd) and the cloud-api beside it in `wrangler dev`, on the same ports and the same
+ * local database as npm start: migrated, fresh demo data unless --keep-data, and the launcher's links.
+ */
+import { spawn } from "node:child_process";
+import { announce, openLog, prepareLocalDatabase } from "./lib/local-demo.ts";
+import { quietEnv, waitForHttp } from "./lib/process.ts";
+import { CLOUD_API_PORT, devVars, ROOT, STATE_DIR, STOREFRONT_PORT } from "./lib/project.ts";
+
+const keepData = process.argv.includes("--keep-data");
+const log = openLog("dev");
+devVars();
+console.log(keepData ? "▶ migrating the local database (data kept)" : "▶ resetting the local database to fresh demo data");
+await prepareLocalDatabase(keepData, log.fd);
+
+// Both processes find each other (the storefront's CLOUD_API service binding) through this registry,
+// private to the checkout; wrangler and the Vite plugin's miniflare each read it under their own name.
+const registry = `${ROOT}${STATE_DIR}/registry`;
+const env = { ...quietEnv, WRANGLER_REGISTRY_PATH: registry, CLOUDFLARE_DEV_REGISTRY_PATH: registry, MINIFLARE_REGISTRY_PATH: registry };
+const stdio = ["ignore", log.fd, log.fd] as const;
+const children = [
+  spawn(`${ROOT}node_modules/.bin/wrangler`, ["dev", "-c", "cloud-api/wrangler.jsonc", "--ip", "127.0.0.1", "--port", String(CLOUD_API_PORT), "--persist-to", STATE_DIR, "--env-file", `${ROOT}.dev.vars`, "--show-interactive-dev-session=false"], { cwd: ROOT, env, stdio: [...stdio] }),
+];
+const stop = () => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+};
+console.log("▶ starting the cloud-api, then the storefront under Vite");
+try {
+  await waitForHttp(`http://127.0.0.1:${CLOUD_API_PORT}/`, 60_000);
+  children.push(spawn(`${ROOT}node_modules/.bin/react-router`, ["dev", "--host", "127.0.0.1", "--port", String(STOREFRONT_PORT), "--strictPort"], { cwd: ROOT, env, stdio: [...stdio] }));
+  for (const child of children) child.on("exit", (code) => code && (stop(), process.exit(code)));
+  const storefront = `http://127.0.0.1:${STOREFRONT_PORT}`;
+  await waitForHttp(`${storefront}/app-h5/no-login/1`, 120_000);
+  const launcher = await announce({ title: "CamCloud dev server is running (edits reload in place).", storefront, logPath: log.path });
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.on(signal, () => {
+      launcher.close();
+      stop();
+      process.exit(0);
+    });
+  }
+} catch (error) {
+  stop();
+  console.error(`✘ ${error instanceof Error ? error.message : String(error)}\n  the log has the detail: ${log.path}`);
+  process.exit(1);
+}

@@ -1,0 +1,55 @@
+import { createServer } from "node:http";
+import { defaultDemoDevice, demoBuyer } from "./launch-link.ts";
+import { LAUNCH_SCREENS } from "./route-table.ts";
+import { PUBLIC_PAGES, SCREEN_LINKS, type ScreenLink } from "./screens.ts";
+
+/** "4G top-up (CN, English)" -> "4g-top-up-cn-english": the short path of a screen link. */
+export const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * The local launcher that `npm start` and `npm run dev` print instead of 25 long links: its index page
+ * lists the screens in the states worth opening (lib/screens.ts), any other screen of the route table,
+ * and the public pages; /<slug> and /screen/<route> sign the demo buyer in afresh (tokens expire) and
+ * redirect to the launch link. Local only: it listens on 127.0.0.1.
+ */
+export async function startLauncher(options: { port: number; api: string; storefront: string; vars: Record<string, string> }) {
+  const unlisted = LAUNCH_SCREENS.filter((screen) => !SCREEN_LINKS.some((link) => link.screen === screen));
+  const linkFor = (path: string): ScreenLink | undefined => {
+    const screen = path.startsWith("screen/") ? path.slice("screen/".length) : null;
+    if (screen !== null) return LAUNCH_SCREENS.includes(screen) ? { label: screen, screen, deviceId: defaultDemoDevice(screen) } : undefined;
+    return SCREEN_LINKS.find((candidate) => slug(candidate.label) === path);
+  };
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? "/", "http://launcher").pathname.slice(1));
+    if (path === "") {
+      const item = (href: string, label: string) => `<li><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></li>`;
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      response.end(`<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>CamCloud screens</title>
+<h1>CamCloud screens</h1><p>Each link signs the demo buyer in (as the companion app would) and opens the screen.</p>
+<ul>${SCREEN_LINKS.map((link) => item(`/${slug(link.label)}`, link.label)).join("")}</ul>
+${unlisted.length ? `<h2>Other screens of the route table</h2><ul>${unlisted.map((screen) => item(`/screen/${screen}`, screen)).join("")}</ul>` : ""}
+<h2>Public pages</h2><ul>${PUBLIC_PAGES.map((page) => item(options.storefront + page.path, page.label)).join("")}</ul>`);
+      return;
+    }
+    const link = linkFor(path);
+    if (!link) {
+      response.writeHead(404, { "content-type": "text/plain; charset=utf-8" });
+      response.end(`No screen "${path}"; the list is at /`);
+      return;
+    }
+    demoBuyer(options.api, options.storefront, options.vars).then(
+      (buyer) => {
+        response.writeHead(302, { location: buyer.link(link) });
+        response.end();
+      },
+      (error: unknown) => {
+        response.writeHead(502, { "content-type": "text/plain; charset=utf-8" });
+        response.end(`The local cloud-api did not sign the demo buyer in: ${String(error)}`);
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => server.once("error", reject).listen(options.port, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${options.port}`, close: () => server.close() };
+}
