@@ -29,9 +29,11 @@ export const links: Route.LinksFunction = () => [
 export function loader({ context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language;
   const toast = context.get(sessionContext).get("toast");
+  // Refusals are worded on the server (app/.server/upstream/refusal-message.ts): their texts stay there.
+  const { upstreamErrors: _serverOnly, ...messages } = withFallback(resources[locale].common as Messages, resources.en.common as Messages);
   return {
     locale,
-    messages: withFallback(resources[locale].common as Messages, resources.en.common as Messages),
+    messages,
     toast: toast ? { ...toast, id: crypto.randomUUID() } : null,
   };
 }

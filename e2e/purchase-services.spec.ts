@@ -70,7 +70,7 @@ test.describe("VIP, AI and cloud storage purchase screens", () => {
   test("a VIP state that cannot be read shows the spec's message, and the packages say why they are missing @no-js", async ({ page }) => {
     await page.goto(await foreignDeviceLaunchLink("CAM-OTHER-001", { screen: "cloud/vip-package/buy" }));
     await expect(page.getByRole("alert").filter({ hasText: "failed to get device VIP state" })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Choose a package" }).getByRole("alert")).toHaveText("device does not belong to this user");
+    await expect(page.getByRole("region", { name: "Choose a package" }).getByRole("alert")).toHaveText("This device is not linked to your account.");
     await expect(page.getByRole("link", { name: "Pay", exact: true })).toHaveCount(0);
   });
 

@@ -38,7 +38,7 @@ export async function signedFetch(path: string, body: unknown = {}, options: Sig
     body: method === "GET" ? undefined : (options.rawBody ?? JSON.stringify(body)),
   });
   const text = await response.text();
-  let json: { status: number; msg: string; data: any } | null = null;
+  let json: { status: number; msg: string; data: any; reason?: string } | null = null;
   try {
     json = JSON.parse(text);
   } catch {

@@ -3,6 +3,7 @@
  * Pure: returns SQL statements; `npm start` runs them through wrangler and the Worker tests through D1.
  */
 import { canTransition, OrderStatus, type OrderStatusCode } from "../../domain/order-status.ts";
+import { couponTexts, PACKAGE_TEXTS, saveTag, type PackageText, type Texts } from "./texts.ts";
 
 type Value = string | number | null;
 const DAY = 86400;
@@ -23,7 +24,7 @@ function insert(table: string, rows: Record<string, Value>[]): string[] {
   });
 }
 
-const text = (en: string, zh: string) => JSON.stringify({ en, zh });
+const text = (texts: Texts) => JSON.stringify(texts);
 
 export const DEMO_ACCOUNTS = { buyer: "demo@camcloud.example", other: "other@camcloud.example" } as const;
 
@@ -66,9 +67,9 @@ interface PackageSpec {
   key: string;
   type: number;
   serviceId: number;
-  name: [string, string];
-  desc: [string, string];
-  tag?: [string, string];
+  name: PackageText;
+  desc: PackageText;
+  tag?: PackageText | Texts;
   cny: [origin: number, sale: number];
   usd: [origin: number, sale: number];
   days: number;
@@ -80,23 +81,23 @@ interface PackageSpec {
 }
 
 const PACKAGES: PackageSpec[] = [
-  { key: "data-10g", type: 2, serviceId: 201, name: ["10 GB for 30 days", "10GB 月包"], desc: ["Nationwide 4G data", "全国通用 4G 流量"], tag: ["Popular", "热销"], cny: [3990, 2990], usd: [699, 499], days: 30, quotaMb: 10240, sort: 10 },
-  { key: "data-30g", type: 2, serviceId: 201, name: ["30 GB for 90 days", "30GB 季包"], desc: ["Nationwide 4G data", "全国通用 4G 流量"], cny: [11970, 7900], usd: [2097, 1299], days: 90, quotaMb: 30720, sort: 20 },
-  { key: "data-unlimited", type: 2, serviceId: 201, name: ["Unlimited data for a year", "不限量年包"], desc: ["No cap, fair use applies", "不限流量，合理使用"], tag: ["Best value", "超值"], cny: [39900, 29900], usd: [6999, 4999], days: 365, unlimited: true, sort: 30 },
-  { key: "data-trial", type: 2, serviceId: 201, name: ["1 GB trial", "1GB 体验包"], desc: ["Included with the SIM", "随卡赠送"], cny: [0, 0], usd: [0, 0], days: 7, quotaMb: 1024, give: true, sort: 5 },
-  { key: "data-5g", type: 2, serviceId: 201, name: ["5 GB for 7 days", "5GB 周包"], desc: ["Short trips", "短途出行"], cny: [1500, 990], usd: [299, 199], days: 7, quotaMb: 5120, sort: 15 },
-  { key: "storage-allday-30", type: 1, serviceId: 101, name: ["All-day recording, 7-day loop", "全天录像 7天循环"], desc: ["30 days of 24-hour recording", "30天 24小时录像"], tag: ["Popular", "热销"], cny: [5800, 3800], usd: [899, 599], days: 30, sort: 10 },
-  { key: "storage-allday-365", type: 1, serviceId: 101, name: ["All-day recording, 30-day loop", "全天录像 30天循环"], desc: ["A year of 24-hour recording", "一年 24小时录像"], cny: [59800, 39800], usd: [8999, 5999], days: 365, sort: 20 },
-  { key: "storage-fleet", type: 1, serviceId: 101, name: ["Fleet plan, 3 years", "企业三年套餐"], desc: ["For installers and shops", "适合门店与安装商"], cny: [1200000, 1000000], usd: [1200000, 1000000], days: 1095, sort: 90 },
-  { key: "storage-legacy", type: 1, serviceId: 101, name: ["Legacy plan", "旧版套餐"], desc: ["No longer sold", "已停售"], cny: [2000, 1000], usd: [300, 200], days: 30, notOnSale: true, sort: 99 },
-  { key: "storage-event-30", type: 1, serviceId: 102, name: ["Event recording, 30 days", "事件录像 30天"], desc: ["Clips of every motion event", "移动侦测事件片段"], cny: [2800, 1800], usd: [499, 299], days: 30, sort: 30 },
-  { key: "storage-event-365", type: 1, serviceId: 102, name: ["Event recording, a year", "事件录像 一年"], desc: ["Clips of every motion event", "移动侦测事件片段"], tag: ["Save 20%", "省20%"], cny: [21600, 16800], usd: [3588, 2499], days: 365, sort: 40 },
-  { key: "storage-card", type: 1, serviceId: 103, name: ["Cloud card: event recording, 30 days", "云存储卡 事件录像30天"], desc: ["Received with a card code", "扫码领取"], cny: [1800, 0], usd: [299, 0], days: 30, notOnSale: true, sort: 50 },
-  { key: "vip-month", type: 5, serviceId: 501, name: ["VIP monthly", "VIP 月卡"], desc: ["Event cloud storage, AI, 20 GB/month, no ads", "事件云存储、AI、每月20GB、无广告"], cny: [3500, 2500], usd: [599, 399], days: 30, sort: 10 },
-  { key: "vip-year", type: 5, serviceId: 501, name: ["VIP yearly", "VIP 年卡"], desc: ["Event cloud storage, AI, 20 GB/month, no ads", "事件云存储、AI、每月20GB、无广告"], tag: ["Best value", "超值"], cny: [42000, 23800], usd: [7188, 3599], days: 365, sort: 20 },
-  { key: "vip-card", type: 5, serviceId: 502, name: ["VIP card, 30 days", "VIP 卡 30天"], desc: ["Received with a VIP card", "VIP 卡领取"], cny: [2500, 0], usd: [399, 0], days: 30, notOnSale: true, sort: 30 },
-  { key: "ai-month", type: 6, serviceId: 601, name: ["Super AI monthly", "超级AI 月包"], desc: ["People, pets and vehicles; event search", "人形、宠物、车辆识别与事件搜索"], cny: [2000, 1500], usd: [349, 249], days: 30, sort: 10 },
-  { key: "ai-year", type: 6, serviceId: 601, name: ["Super AI yearly", "超级AI 年包"], desc: ["People, pets and vehicles; event search", "人形、宠物、车辆识别与事件搜索"], tag: ["Save 18%", "省18%"], cny: [18000, 14800], usd: [2988, 2299], days: 365, sort: 20 },
+  { key: "data-10g", type: 2, serviceId: 201, name: "data10g", desc: "nationwideData", tag: "popular", cny: [3990, 2990], usd: [699, 499], days: 30, quotaMb: 10240, sort: 10 },
+  { key: "data-30g", type: 2, serviceId: 201, name: "data30g", desc: "nationwideData", cny: [11970, 7900], usd: [2097, 1299], days: 90, quotaMb: 30720, sort: 20 },
+  { key: "data-unlimited", type: 2, serviceId: 201, name: "dataUnlimited", desc: "noCap", tag: "bestValue", cny: [39900, 29900], usd: [6999, 4999], days: 365, unlimited: true, sort: 30 },
+  { key: "data-trial", type: 2, serviceId: 201, name: "dataTrial", desc: "withSim", cny: [0, 0], usd: [0, 0], days: 7, quotaMb: 1024, give: true, sort: 5 },
+  { key: "data-5g", type: 2, serviceId: 201, name: "data5g", desc: "shortTrips", cny: [1500, 990], usd: [299, 199], days: 7, quotaMb: 5120, sort: 15 },
+  { key: "storage-allday-30", type: 1, serviceId: 101, name: "allDay7", desc: "allDayMonth", tag: "popular", cny: [5800, 3800], usd: [899, 599], days: 30, sort: 10 },
+  { key: "storage-allday-365", type: 1, serviceId: 101, name: "allDay30", desc: "allDayYear", cny: [59800, 39800], usd: [8999, 5999], days: 365, sort: 20 },
+  { key: "storage-fleet", type: 1, serviceId: 101, name: "fleet", desc: "installers", cny: [1200000, 1000000], usd: [1200000, 1000000], days: 1095, sort: 90 },
+  { key: "storage-legacy", type: 1, serviceId: 101, name: "legacy", desc: "noLongerSold", cny: [2000, 1000], usd: [300, 200], days: 30, notOnSale: true, sort: 99 },
+  { key: "storage-event-30", type: 1, serviceId: 102, name: "event30", desc: "motionClips", cny: [2800, 1800], usd: [499, 299], days: 30, sort: 30 },
+  { key: "storage-event-365", type: 1, serviceId: 102, name: "event365", desc: "motionClips", tag: saveTag(20), cny: [21600, 16800], usd: [3588, 2499], days: 365, sort: 40 },
+  { key: "storage-card", type: 1, serviceId: 103, name: "storageCard", desc: "cardCode", cny: [1800, 0], usd: [299, 0], days: 30, notOnSale: true, sort: 50 },
+  { key: "vip-month", type: 5, serviceId: 501, name: "vipMonth", desc: "vipBenefits", cny: [3500, 2500], usd: [599, 399], days: 30, sort: 10 },
+  { key: "vip-year", type: 5, serviceId: 501, name: "vipYear", desc: "vipBenefits", tag: "bestValue", cny: [42000, 23800], usd: [7188, 3599], days: 365, sort: 20 },
+  { key: "vip-card", type: 5, serviceId: 502, name: "vipCard", desc: "vipCardCode", cny: [2500, 0], usd: [399, 0], days: 30, notOnSale: true, sort: 30 },
+  { key: "ai-month", type: 6, serviceId: 601, name: "aiMonth", desc: "aiBenefits", cny: [2000, 1500], usd: [349, 249], days: 30, sort: 10 },
+  { key: "ai-year", type: 6, serviceId: 601, name: "aiYear", desc: "aiBenefits", tag: saveTag(18), cny: [18000, 14800], usd: [2988, 2299], days: 365, sort: 20 },
 ];
 
 /** Package ids: CNY variants 1.., USD variants 101.. in the order above. */
@@ -172,9 +173,9 @@ export function demoSeedStatements(now: number): string[] {
         service_type: p.type,
         service_id: p.serviceId,
         product_id: `${p.key}-${currency.toLowerCase()}`,
-        service_name: text(...p.name),
-        service_desc: text(...p.desc),
-        top_tag: p.tag ? text(...p.tag) : null,
+        service_name: text(PACKAGE_TEXTS[p.name]),
+        service_desc: text(PACKAGE_TEXTS[p.desc]),
+        top_tag: p.tag === undefined ? null : text(typeof p.tag === "string" ? PACKAGE_TEXTS[p.tag] : p.tag),
         origin_price_cents: origin,
         sale_price_cents: sale,
         currency_code: currency,
@@ -192,15 +193,13 @@ export function demoSeedStatements(now: number): string[] {
   let couponId = 0;
   const coupon = (user: number, currency: "CNY" | "USD", amount: number, min: number, opts: { expired?: boolean; used?: boolean; type?: number } = {}) => {
     couponId += 1;
-    const symbol = currency === "CNY" ? "¥" : "$";
-    const value = `${symbol}${(amount / 100).toFixed(2)}`;
-    const minimum = `${symbol}${(min / 100).toFixed(2)}`;
+    const texts = couponTexts(amount, min, currency);
     return {
       id: couponId,
       user_id: user,
       coupon_code: `DEMO${String(couponId).padStart(4, "0")}`,
-      name: text(`${value} off`, `立减${value}`),
-      descrip: text(min > 0 ? `For orders of ${minimum} or more` : "No minimum spend", min > 0 ? `满${minimum}可用` : "无门槛"),
+      name: text(texts.name),
+      descrip: text(texts.descrip),
       type: opts.type ?? 0,
       currency_code: currency,
       amount_cents: amount,

@@ -59,7 +59,7 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
 
   app.notFound((c) => failure(c, Status.notFound, `no such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`));
   app.onError((error, c) => {
-    if (error instanceof ApiError) return failure(c, error.status, error.message);
+    if (error instanceof ApiError) return failure(c, error.status, error.message, error.reason);
     console.error("cloud-api internal error", error);
     return failure(c, Status.internal, "internal error");
   });

@@ -69,7 +69,7 @@ describe("VIP cards", () => {
     expect((await call(cn, "/v1/cloud/vip/device/info", { deviceId: "SIM-DEMO-004" })).body?.data).toEqual({ isVip: 0, durationStatus: 0, vipExpireTimestamp: null, saveMoney: 0 });
     expect((await vipReceivedPackage("SIM-DEMO-004", "VIPCARD-NEW-0001")).body?.data.isRefunded).toBe(true);
     // A refunded card cannot be received again.
-    expect((await receive("SIM-DEMO-004", 2, "VIPCARD-NEW-0001")).body).toMatchObject({ status: 409, msg: "card already received" });
+    expect((await receive("SIM-DEMO-004", 2, "VIPCARD-NEW-0001")).body).toMatchObject({ status: 409, msg: "card already received", reason: "card_already_received" });
   });
 
   it("gives a card to one device only, however many receive it at once", async () => {
@@ -87,7 +87,7 @@ describe("VIP cards", () => {
 
   it("answers 404 for an unknown card, and for a storage card's code, on every VIP card call", async () => {
     for (const code of ["NO-SUCH-CARD", "STORAGECARD-NEW-0001"]) {
-      expect((await receive("CAM-DEMO-002", 1, code)).body).toEqual({ status: 404, msg: "no vip card with this code", data: null });
+      expect((await receive("CAM-DEMO-002", 1, code)).body).toEqual({ status: 404, msg: "no vip card with this code", data: null, reason: "card_not_found" });
       expect((await vipReceivedPackage("CAM-DEMO-002", code)).http).toBe(404);
       expect((await vipRefund("CAM-DEMO-002", code)).http).toBe(404);
     }
@@ -95,12 +95,12 @@ describe("VIP cards", () => {
 
   it("refuses to refund a card never received (409) or received on another device (403), and lists it only where it was received", async () => {
     await newVipCard("VIPCARD-UNUSED");
-    expect((await vipRefund("CAM-DEMO-002", "VIPCARD-UNUSED")).body).toEqual({ status: 409, msg: "card not received yet", data: null });
+    expect((await vipRefund("CAM-DEMO-002", "VIPCARD-UNUSED")).body).toEqual({ status: 409, msg: "card not received yet", data: null, reason: "card_not_received" });
     expect((await vipReceivedPackage("CAM-DEMO-002", "VIPCARD-UNUSED")).http).toBe(404);
 
     // VIPCARD-RECV-0002 was received on CAM-DEMO-001.
-    expect((await receive("CAM-DEMO-002", 1, "VIPCARD-RECV-0002")).body).toMatchObject({ status: 409, msg: "card already received" });
-    expect((await vipRefund("CAM-DEMO-002", "VIPCARD-RECV-0002")).body).toEqual({ status: 403, msg: "the card was not received on this device", data: null });
+    expect((await receive("CAM-DEMO-002", 1, "VIPCARD-RECV-0002")).body).toMatchObject({ status: 409, msg: "card already received", reason: "card_already_received" });
+    expect((await vipRefund("CAM-DEMO-002", "VIPCARD-RECV-0002")).body).toEqual({ status: 403, msg: "the card was not received on this device", data: null, reason: "card_on_other_device" });
     expect((await vipReceivedPackage("CAM-DEMO-002", "VIPCARD-RECV-0002")).http).toBe(404);
     expect((await vipReceivedPackage("CAM-DEMO-001", "VIPCARD-RECV-0002")).body?.data).toMatchObject({ isRefunded: false, packageInfoList: [expect.objectContaining({ serviceId: 502 })] });
     expect(await periodsOf("VIPCARD-RECV-0002")).toEqual([{ device_id: "CAM-DEMO-001", service_type: 5, revoked_at: null }]);
@@ -158,7 +158,7 @@ describe("storage cards", () => {
     const none = { deviceId: "SIM-DEMO-001", deviceType: 2 };
     const { http, body } = await call(cn, "/v1/cloud/storage-card/received/package", none);
     expect(http).toBe(404);
-    expect(body).toEqual({ status: 404, msg: "no package was received with a card on this device", data: null });
+    expect(body).toEqual({ status: 404, msg: "no package was received with a card on this device", data: null, reason: "no_card_package" });
     expect((await call(cn, "/v1/cloud/storage-card/refund", none)).http).toBe(404);
   });
 

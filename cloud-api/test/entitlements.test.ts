@@ -90,7 +90,7 @@ describe("VIP info", () => {
     for (const deviceId of ["CAM-OTHER-001", "NO-SUCH-DEVICE"]) {
       const { http, body } = await vipInfo(deviceId);
       expect(http).toBe(403);
-      expect(body).toEqual({ status: 403, msg: "device does not belong to this user", data: null });
+      expect(body).toEqual({ status: 403, msg: "device does not belong to this user", data: null, reason: "device_not_yours" });
     }
     expect((await vipInfo(7)).body).toMatchObject({ status: 400, msg: expect.stringMatching(/^invalid params: deviceId: /) });
     expect((await call(cn, "/v1/cloud/vip/device/info", {})).body).toMatchObject({ status: 400, msg: expect.stringMatching(/^invalid params: deviceId: /) });
@@ -151,8 +151,8 @@ describe("SIM ICCID info", () => {
   });
 
   it("answers 404 for a camera (no ICCID) and for a card the carrier has no record of, 403 for another user's SIM", async () => {
-    expect((await call(cn, "/v1/cloud/simcard/iccid/info", { deviceId: "CAM-DEMO-001" })).body).toEqual({ status: 404, msg: "this device has no SIM card", data: null });
-    expect((await call(cn, "/v1/cloud/simcard/iccid/info", { deviceId: "SIM-DEMO-003" })).body).toEqual({ status: 404, msg: "SIM card not found at the carrier", data: null });
+    expect((await call(cn, "/v1/cloud/simcard/iccid/info", { deviceId: "CAM-DEMO-001" })).body).toEqual({ status: 404, msg: "this device has no SIM card", data: null, reason: "device_has_no_sim" });
+    expect((await call(cn, "/v1/cloud/simcard/iccid/info", { deviceId: "SIM-DEMO-003" })).body).toEqual({ status: 404, msg: "SIM card not found at the carrier", data: null, reason: "sim_not_found" });
     const other = await call(cn, "/v1/cloud/simcard/iccid/info", { deviceId: "SIM-OTHER-001" });
     expect(other.http).toBe(403);
     expect(other.body?.data).toBeNull();

@@ -52,6 +52,7 @@ describe("cancel", () => {
       const { http, body } = await call(cn, "/v1/cloud/order/cancel", { orderId: demoOrderIn(status) });
       expect(http, String(status)).toBe(409);
       expect(body?.msg).toMatch(new RegExp(`\\(${status}\\) and cannot become cancelled \\(8007\\)`));
+      expect(body?.reason).toBe("order_not_cancellable");
     }
   });
 
@@ -89,8 +90,9 @@ describe("repay", () => {
     expect((await call(cn, "/v1/cloud/order/h5/order/repay", { orderId: "DEMO5000003" })).body).toMatchObject({
       status: 409,
       msg: "a PayPal order cannot be paid again; place a new order",
+      reason: "paypal_order_not_repayable",
     });
-    expect((await call(cn, "/v1/cloud/order/h5/order/repay", { orderId: demoOrderIn(8006) })).body?.status).toBe(409);
+    expect((await call(cn, "/v1/cloud/order/h5/order/repay", { orderId: demoOrderIn(8006) })).body).toMatchObject({ status: 409, reason: "order_not_payable" });
   });
 });
 

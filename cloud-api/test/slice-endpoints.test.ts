@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LANGUAGES } from "../../domain/languages.ts";
 import { signedFetch, signIn } from "../../test/signed-request.ts";
 
 async function call(path: string, body: unknown, extra: { method?: "GET"; country?: string } = {}) {
@@ -20,11 +21,36 @@ describe("package list", () => {
     expect(list.find((p) => p.productId === "data-10g-cny")).toMatchObject({ serviceName: "10GB 月包", salePrice: 29.9, originPrice: 39.9 });
   });
 
-  it("answers in USD outside China and in English for a language it lacks", async () => {
+  it("answers in USD outside China, in the request's language", async () => {
     const { body } = await call("/v1/cloud/package/list", { deviceId: "SIM-DEMO-001", type: 2, countryCode: "US", language: "fr" });
     const list = body?.data.packageList as { currencyCode: string; serviceName: string; productId: string }[];
     expect(list.every((p) => p.currencyCode === "USD")).toBe(true);
-    expect(list.find((p) => p.productId === "data-10g-usd")?.serviceName).toBe("10 GB for 30 days");
+    expect(list.find((p) => p.productId === "data-10g-usd")?.serviceName).toBe("10 Go pour 30 jours");
+  });
+
+  it("has every package text and coupon text of the demo in each of the 10 languages, amounts in the language's style", async () => {
+    type Texts = { serviceName: string; serviceDesc: string; topTag: string };
+    const catalogue = async (language: string, type: number, deviceId: string) =>
+      ((await call("/v1/cloud/package/list", { deviceId, type, countryCode: "CN", language })).body?.data.packageList as Texts[]).flatMap((p) => [p.serviceName, p.serviceDesc, p.topTag]);
+    const coupons = async (language: string) =>
+      ((await call(`/v1/cloud/coupon/user/list?countryCode=CN&language=${language}`, null, { method: "GET" })).body?.data as { name: string; descrip: string }[]).flatMap((c) => [c.name, c.descrip]);
+    const shown = async (language: string) => [
+      ...(await catalogue(language, 2, "SIM-DEMO-001")),
+      ...(await catalogue(language, 1, "CAM-DEMO-001")),
+      ...(await catalogue(language, 5, "CAM-DEMO-001")),
+      ...(await catalogue(language, 6, "CAM-DEMO-001")),
+      ...(await coupons(language)),
+    ];
+    const english = await shown("en");
+    for (const language of LANGUAGES.filter((l) => l !== "en")) {
+      const texts = await shown(language);
+      expect(texts.length, language).toBe(english.length);
+      texts.forEach((text, i) => {
+        if (english[i] !== "") expect(text, `${language}: ${english[i]}`).not.toBe(english[i]);
+      });
+    }
+    expect(await coupons("de")).toEqual(expect.arrayContaining(["¥30,00 Rabatt", "Kein Mindestbestellwert", "Ab einem Bestellwert von ¥50,00"]));
+    expect(await catalogue("de", 1, "CAM-DEMO-001")).toEqual(expect.arrayContaining(["Flottentarif, 3 Jahre", "Beliebt", "20\u00a0% sparen"]));
   });
 
   it("refuses another user's device with 403", async () => {

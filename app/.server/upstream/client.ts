@@ -4,7 +4,7 @@ import { newNoticeStr, requestSignature } from "../../../domain/signature.ts";
 import type { Tokens } from "../session/state.ts";
 import * as endpoints from "./endpoints.ts";
 import type { Endpoint } from "./endpoints.ts";
-import { parseEnvelope, TOKEN_EXPIRED, TOKEN_INVALID, UpstreamUnavailable, type UpstreamResult } from "./envelope.ts";
+import { parseEnvelope, TOKEN_EXPIRED, TOKEN_INVALID, UpstreamUnavailable, type UpstreamRefusal, type UpstreamResult } from "./envelope.ts";
 import type { Transport } from "./transport.ts";
 
 export interface TokenStore {
@@ -23,11 +23,9 @@ export interface UpstreamOptions {
   tokens: TokenStore;
   /** The buyer's IP address (CF-Connecting-IP), passed on as X-Forwarded-For: WeChat Pay wants it with each order. */
   buyerIp?: string | null;
-  /** What the buyer reads when the upstream says 429: a friendly sentence in their language. */
-  rateLimitedMessage?: string;
+  /** What the buyer reads for a refusal: a sentence in their language (the upstream's text stays as detail). */
+  refusalMessage?: (refusal: Pick<UpstreamRefusal, "status" | "reason">) => string;
 }
-
-const RATE_LIMITED = 429;
 
 export type Payload = Record<string, string | number | boolean | null | undefined>;
 
@@ -131,10 +129,10 @@ export function createUpstreamClient(options: UpstreamOptions) {
   }
 
   return {
-    /** Calls an endpoint (see callRefreshingOnce); a 429 reads as the friendly message when one is given. */
+    /** Calls an endpoint (see callRefreshingOnce); a refusal reads in the buyer's words when refusalMessage is given. */
     async call<S extends z.ZodType>(endpoint: Endpoint<S>, payload: Payload): Promise<UpstreamResult<z.output<S>>> {
       const result = await callRefreshingOnce(endpoint, payload);
-      if (!result.ok && result.status === RATE_LIMITED && options.rateLimitedMessage) return { ...result, msg: options.rateLimitedMessage };
+      if (!result.ok && options.refusalMessage) return { ...result, msg: options.refusalMessage(result) };
       return result;
     },
   };

@@ -54,20 +54,27 @@ describe("upstream client", () => {
     expect(seen).toEqual(["203.0.113.7", null]);
   });
 
-  it("turns a 429 into the friendly message it was given, keeping the status", async () => {
+  it("words a refusal with the message it was given, keeping the status, the reason and the upstream's text as detail", async () => {
     const limited: Transport = async () => Response.json({ status: 429, msg: "too many coupon lookups in a short time", data: null }, { status: 429 });
     const options = { transport: limited, appId: env.APP_ID, appSecret: env.APP_SECRET, countryCode: "CN", language: "en", timeoutMs: 30_000 };
     const store = memoryStore({ ...(await signIn()) });
-    const friendly = await createUpstreamClient({ ...options, tokens: store, rateLimitedMessage: "Please wait a minute" }).call(packageList, { deviceId: "x", type: 1 });
-    expect(friendly).toEqual({ ok: false, status: 429, msg: "Please wait a minute" });
+    const worded = await createUpstreamClient({ ...options, tokens: store, refusalMessage: ({ status }) => `Please wait (${status})` }).call(packageList, { deviceId: "x", type: 1 });
+    expect(worded).toEqual({ ok: false, status: 429, reason: null, msg: "Please wait (429)", detail: "too many coupon lookups in a short time" });
     const plain = await createUpstreamClient({ ...options, tokens: store }).call(packageList, { deviceId: "x", type: 1 });
-    expect(plain).toEqual({ ok: false, status: 429, msg: "too many coupon lookups in a short time" });
+    expect(plain).toEqual({ ok: false, status: 429, reason: null, msg: "too many coupon lookups in a short time", detail: "too many coupon lookups in a short time" });
   });
 
-  it("returns the upstream's refusal as a result, not an exception", async () => {
+  it("returns the upstream's refusal as a result, not an exception, with the reason it named", async () => {
     const store = memoryStore({ ...(await signIn()) });
     const result = await client(countingTransport().transport, store).call(packageList, { deviceId: "CAM-OTHER-001", type: 1 });
-    expect(result).toEqual({ ok: false, status: 403, msg: "device does not belong to this user" });
+    expect(result).toEqual({ ok: false, status: 403, reason: "device_not_yours", msg: "device does not belong to this user", detail: "device does not belong to this user" });
+  });
+
+  it("reads a reason it does not know as none, so that the status words it", async () => {
+    const newer: Transport = async () => Response.json({ status: 409, msg: "something new", data: null, reason: "a_reason_from_the_future" }, { status: 409 });
+    const store = memoryStore({ ...(await signIn()) });
+    const result = await client(newer, store).call(packageList, { deviceId: "x", type: 1 });
+    expect(result).toEqual({ ok: false, status: 409, reason: null, msg: "something new", detail: "something new" });
   });
 
   it("refreshes an expired token exactly once for N concurrent calls, then retries them all", async () => {

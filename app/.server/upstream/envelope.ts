@@ -1,7 +1,14 @@
 import { z } from "zod";
+import { isRefusalReason, type RefusalReason } from "../../../domain/refusals.ts";
+
+/**
+ * The upstream's refusal: `msg` is what the buyer reads (the client words it in their language when it
+ * can), `detail` the upstream's own text, and `reason` the refusal it named (docs/decisions/022).
+ */
+export type UpstreamRefusal = { ok: false; status: number; reason: RefusalReason | null; msg: string; detail: string };
 
 /** The answer of one upstream call: success with parsed data, or the upstream's refusal. */
-export type UpstreamResult<T> = { ok: true; data: T; msg: string } | { ok: false; status: number; msg: string };
+export type UpstreamResult<T> = { ok: true; data: T; msg: string } | UpstreamRefusal;
 
 /** The upstream could not be reached, timed out or answered something that is not the contract. */
 export class UpstreamUnavailable extends Error {
@@ -14,7 +21,7 @@ export class UpstreamUnavailable extends Error {
   }
 }
 
-const envelopeShape = z.object({ status: z.number().int(), msg: z.string().nullish(), data: z.unknown() });
+const envelopeShape = z.object({ status: z.number().int(), msg: z.string().nullish(), data: z.unknown(), reason: z.string().nullish() });
 
 export const TOKEN_EXPIRED = 1009;
 export const TOKEN_INVALID = 1010;
@@ -28,8 +35,9 @@ export function parseEnvelope<S extends z.ZodType>(body: string, dataSchema: S, 
   }
   const envelope = envelopeShape.safeParse(json);
   if (!envelope.success) throw new UpstreamUnavailable("garbage", `${path} answered without the {status,msg,data} envelope`);
-  const { status, msg, data } = envelope.data;
-  if (status !== 200) return { ok: false, status, msg: msg ?? "" };
+  const { status, msg, data, reason } = envelope.data;
+  // A reason this storefront does not know yet (a newer upstream) is worded by its status.
+  if (status !== 200) return { ok: false, status, reason: isRefusalReason(reason) ? reason : null, msg: msg ?? "", detail: msg ?? "" };
   const parsed = dataSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -6,6 +6,7 @@ import { createUpstreamClient, type Payload } from "./client.ts";
 import type { Endpoint } from "./endpoints.ts";
 import { UpstreamUnavailable } from "./envelope.ts";
 import { withFaults } from "./faults.ts";
+import { refusalMessage } from "./refusal-message.ts";
 import { transportFor } from "./transport.ts";
 
 /**
@@ -26,7 +27,7 @@ export function upstreamFor(context: Readonly<RouterContextProvider>, request: R
     language: getLocale(context),
     timeoutMs: Number(env.UPSTREAM_TIMEOUT_MS) > 0 ? Number(env.UPSTREAM_TIMEOUT_MS) : 30_000,
     buyerIp: request.headers.get("CF-Connecting-IP"),
-    rateLimitedMessage: getI18n(context).t("errors.rateLimited"),
+    refusalMessage: (refusal) => refusalMessage((key) => getI18n(context).t(key), refusal),
     tokens: {
       get: () => session.get("tokens"),
       set: (tokens) => session.set("tokens", tokens),
@@ -36,7 +37,9 @@ export function upstreamFor(context: Readonly<RouterContextProvider>, request: R
   return {
     async call<S extends z.ZodType>(endpoint: Endpoint<S>, payload: Payload) {
       try {
-        return await client.call(endpoint, payload);
+        const result = await client.call(endpoint, payload);
+        if (!result.ok) console.info(`upstream refused ${endpoint.path}: ${result.status} ${result.reason ?? "(no reason)"}: ${result.detail}`);
+        return result;
       } catch (error) {
         if (error instanceof UpstreamUnavailable) {
           console.error(error.message);

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { RefusalReason } from "../../../domain/refusals.ts";
 
 /** Business status codes of DESIGN.md §2. */
 export const Status = {
@@ -15,11 +16,15 @@ export const Status = {
 } as const;
 export type BusinessStatus = (typeof Status)[keyof typeof Status];
 
-/** A refusal that the client is meant to read: it becomes the envelope's status and msg. */
+/**
+ * A refusal that the client is meant to read: it becomes the envelope's status and msg, and its reason
+ * (when the buyer can be told which refusal it is) the envelope's `reason` (docs/decisions/022).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: Exclude<BusinessStatus, 200>,
     message: string,
+    readonly reason?: RefusalReason,
   ) {
     super(message);
     this.name = "ApiError";
@@ -36,6 +41,6 @@ export function success<T>(c: Context, data: T): Response {
   return c.json({ status: Status.ok, msg: "success", data }, 200);
 }
 
-export function failure(c: Context, status: Exclude<BusinessStatus, 200>, msg: string): Response {
-  return c.json({ status, msg, data: null }, httpStatusOf(status));
+export function failure(c: Context, status: Exclude<BusinessStatus, 200>, msg: string, reason?: RefusalReason): Response {
+  return c.json(reason ? { status, msg, data: null, reason } : { status, msg, data: null }, httpStatusOf(status));
 }

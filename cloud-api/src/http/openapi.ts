@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REFUSAL_REASONS } from "../../../domain/refusals.ts";
 import { S2S_HEADERS } from "../../../domain/signature.ts";
 import { type BusinessStatus, httpStatusOf, Status } from "./envelope.ts";
 import type { AnyOperation } from "./operation.ts";
@@ -70,7 +71,7 @@ function errorResponses(): Record<string, JsonSchema> {
       String(http),
       {
         description: codes.map((code) => `${code}: ${errorMeaning[code]}`).join("; "),
-        ...json(jsonSchema(z.object({ status: z.literal(codes), msg: z.string(), data: z.null() }), "output")),
+        ...json(jsonSchema(z.object({ status: z.literal(codes), msg: z.string(), data: z.null(), reason: z.enum(REFUSAL_REASONS).optional() }), "output")),
       },
     ]),
   );
@@ -115,7 +116,8 @@ export function buildOpenApiDocument(operations: readonly AnyOperation[]): OpenA
       version: "1",
       description:
         "Every response is the envelope {status, msg, data}; status 200 is success, any other is a business code whose class " +
-        "the HTTP status mirrors (401 for 1009 and 1010). Every call carries the signing headers of the security schemes.",
+        "the HTTP status mirrors (401 for 1009 and 1010). An error may add `reason`, naming the refusal for the buyer's " +
+        "language; `msg` is a detail in English. Every call carries the signing headers of the security schemes.",
     },
     paths,
     components: {

@@ -21,7 +21,7 @@ export const simcardDetails = defineOperation({
   async handle(ctx, input) {
     await requireOwnedSim(ctx.env.DB, ctx.userId, input.iccId);
     const card = await findSimCard(ctx.env.DB, input.iccId);
-    if (!card) throw new ApiError(Status.notFound, "SIM card not found at the carrier");
+    if (!card) throw new ApiError(Status.notFound, "SIM card not found at the carrier", "sim_not_found");
     const remainHundredths = Math.max(0, card.total_mb * 100 - card.used_mb_hundredths);
     return {
       status: card.status,

@@ -14,9 +14,9 @@ export const simcardIccidInfo = defineOperation({
   output: z.object({ deviceId: z.string(), iccId: z.string(), operator: z.string(), status: z.string() }),
   async handle(ctx, input) {
     const device = await requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId);
-    if (!device.iccid) throw new ApiError(Status.notFound, "this device has no SIM card");
+    if (!device.iccid) throw new ApiError(Status.notFound, "this device has no SIM card", "device_has_no_sim");
     const card = await findSimCard(ctx.env.DB, device.iccid);
-    if (!card) throw new ApiError(Status.notFound, "SIM card not found at the carrier");
+    if (!card) throw new ApiError(Status.notFound, "SIM card not found at the carrier", "sim_not_found");
     return { deviceId: device.id, iccId: card.iccid, operator: card.operator, status: card.status };
   },
 });

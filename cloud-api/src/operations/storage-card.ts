@@ -23,7 +23,7 @@ const DEVICE_OR_CARD = { path: ["deviceId"], message: "a device or a card code i
 async function cardsOf(db: D1Database, userId: number, input: z.output<typeof storageCardFields>) {
   if (input.encryptCodeId !== undefined) {
     const card = await requireCard(db, "storage", input.encryptCodeId);
-    if (card.status === 0 || !card.device_id) throw new ApiError(Status.conflict, "card not received yet");
+    if (card.status === 0 || !card.device_id) throw new ApiError(Status.conflict, "card not received yet", "card_not_received");
     await requireOwnedDevice(db, userId, card.device_id);
     return { deviceId: card.device_id, codeId: card.code_id };
   }

@@ -45,8 +45,8 @@ export const vipCardRefund = defineOperation({
   async handle(ctx, input) {
     await requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId);
     const card = await requireCard(ctx.env.DB, "vip", input.encryptCodeId);
-    if (card.status === 0) throw new ApiError(Status.conflict, "card not received yet");
-    if (card.device_id !== input.deviceId) throw new ApiError(Status.forbidden, "the card was not received on this device");
+    if (card.status === 0) throw new ApiError(Status.conflict, "card not received yet", "card_not_received");
+    if (card.device_id !== input.deviceId) throw new ApiError(Status.forbidden, "the card was not received on this device", "card_on_other_device");
     const refunded = await refundCards(ctx.env.DB, { codeId: card.code_id });
     return { isRefunded: true, alreadyRefunded: !refunded };
   },

@@ -24,7 +24,7 @@ const SOURCE = { vip: "vip_card", storage: "storage_card" } as const;
  */
 export async function receivedPackages(db: D1Database, deviceId: string, kind: CardKind | null, language: string, codeId?: string) {
   const cards = (await cardsReceivedOn(db, deviceId, kind)).filter((card) => codeId === undefined || card.code_id === codeId);
-  if (cards.length === 0) throw new ApiError(Status.notFound, "no package was received with a card on this device");
+  if (cards.length === 0) throw new ApiError(Status.notFound, "no package was received with a card on this device", "no_card_package");
   return {
     isRefunded: cards.every((card) => card.status === 2),
     packageInfoList: cards.map((card) => packageToWire(card, language)),
@@ -33,15 +33,15 @@ export async function receivedPackages(db: D1Database, deviceId: string, kind: C
 
 export async function requireCard(db: D1Database, kind: CardKind, codeId: string): Promise<ServiceCardRow> {
   const card = await findCard(db, kind, codeId);
-  if (!card) throw new ApiError(Status.notFound, `no ${kind} card with this code`);
+  if (!card) throw new ApiError(Status.notFound, `no ${kind} card with this code`, "card_not_found");
   return card;
 }
 
 /** receive_vip_card_package: the card's period on the chosen device; of two receives at once, one wins. */
 export async function receiveCard(env: CloudApiEnv, card: ServiceCardRow, device: DeviceRow): Promise<void> {
-  if (card.status !== 0) throw new ApiError(Status.conflict, "card already received");
+  if (card.status !== 0) throw new ApiError(Status.conflict, "card already received", "card_already_received");
   const pkg = await findPackage(env.DB, card.package_id);
-  if (!pkg) throw new ApiError(Status.notFound, "the card's package no longer exists");
+  if (!pkg) throw new ApiError(Status.notFound, "the card's package no longer exists", "card_package_missing");
   const now = nowSeconds();
   const [received] = await env.DB.batch([
     receiveCardStatement(env.DB, card.code_id, device.id, now),
@@ -61,7 +61,7 @@ export async function receiveCard(env: CloudApiEnv, card: ServiceCardRow, device
       now,
     ),
   ]);
-  if (!received?.meta.changes) throw new ApiError(Status.conflict, "card already received");
+  if (!received?.meta.changes) throw new ApiError(Status.conflict, "card already received", "card_already_received");
 }
 
 /**

@@ -2,6 +2,7 @@ import { judgeCoupon, payableCents } from "../../../domain/coupons.ts";
 import { currencyForCountry, fromCents, toCents } from "../../../domain/money.ts";
 import { OrderStatus } from "../../../domain/order-status.ts";
 import { visiblePackages } from "../../../domain/packages.ts";
+import type { RefusalReason } from "../../../domain/refusals.ts";
 import { DeviceType, paymentTypesFor, PaymentType, ServiceType, type PaymentTypeCode } from "../../../domain/services.ts";
 import type { CloudApiEnv } from "../env.ts";
 import { buyerIpOf } from "../http/buyer-ip.ts";
@@ -31,7 +32,7 @@ export interface ConfirmRequest {
   couponCode?: string | null | undefined;
 }
 
-const invalid = (field: string, message: string) => new ApiError(Status.invalidParams, `invalid params: ${field}: ${message}`);
+const invalid = (field: string, message: string, reason?: RefusalReason) => new ApiError(Status.invalidParams, `invalid params: ${field}: ${message}`, reason);
 
 /**
  * The purchase signature of a launch payload (spec §3 `signature`): the companion app's backend gets it
@@ -67,15 +68,15 @@ async function requireCoupon(db: D1Database, userId: number, request: ConfirmReq
       status: number;
       used_order_id: string | null;
     }>();
-  if (!coupon) throw new ApiError(Status.notFound, "coupon not found");
+  if (!coupon) throw new ApiError(Status.notFound, "coupon not found", "coupon_not_found");
   if (request.couponCode && request.couponCode !== coupon.coupon_code) throw invalid("couponCode", "does not match couponId");
-  if (coupon.status !== 0 && !(coupon.used_order_id && released.has(coupon.used_order_id))) throw new ApiError(Status.conflict, "coupon already used");
-  if (coupon.expire_time <= now || coupon.start_time > now) throw new ApiError(Status.conflict, "coupon expired or not yet valid");
+  if (coupon.status !== 0 && !(coupon.used_order_id && released.has(coupon.used_order_id))) throw new ApiError(Status.conflict, "coupon already used", "coupon_used");
+  if (coupon.expire_time <= now || coupon.start_time > now) throw new ApiError(Status.conflict, "coupon expired or not yet valid", "coupon_expired");
   if (coupon.currency_code !== pkg.currency_code || (coupon.type !== 0 && coupon.type !== pkg.service_type)) {
-    throw new ApiError(Status.conflict, "coupon does not apply to this package");
+    throw new ApiError(Status.conflict, "coupon does not apply to this package", "coupon_not_applicable");
   }
   const terms = { id: coupon.id, status: 0, amountCents: coupon.amount_cents, useLimitAmountCents: coupon.use_limit_amount_cents };
-  if (!judgeCoupon(terms, pkg.sale_price_cents).usable) throw new ApiError(Status.conflict, "coupon conditions not met for this price");
+  if (!judgeCoupon(terms, pkg.sale_price_cents).usable) throw new ApiError(Status.conflict, "coupon conditions not met for this price", "coupon_minimum_not_met");
   return terms;
 }
 
@@ -102,26 +103,26 @@ export async function confirmOrder(
   if (request.deviceType !== undefined && request.deviceType !== device.device_type) throw invalid("deviceType", "does not match the device");
   if (request.signature) {
     const expected = await purchaseSignature(env, userId);
-    if (!expected || !timingSafeEqualText(request.signature, expected)) throw new ApiError(Status.forbidden, "purchase signature does not belong to this user");
+    if (!expected || !timingSafeEqualText(request.signature, expected)) throw new ApiError(Status.forbidden, "purchase signature does not belong to this user", "purchase_signature_invalid");
   }
 
   const pkg = await findPackage(db, request.priceId);
-  if (!pkg) throw new ApiError(Status.notFound, "package not found");
+  if (!pkg) throw new ApiError(Status.notFound, "package not found", "package_not_found");
   if (request.serviceId !== undefined && request.serviceId !== pkg.service_id) throw invalid("serviceId", "does not match the package");
   if (!buyServiceTypeMatches(pkg, request.buyServiceType, request.payMethod)) throw invalid("buyServiceType", "does not match the package");
   const sellable = visiblePackages([{ isGive: pkg.is_give, isSale: pkg.is_sale, displaySort: 0, serviceId: pkg.service_id }], { serviceType: pkg.service_type });
-  if (sellable.length === 0) throw new ApiError(Status.conflict, "package is not on sale");
+  if (sellable.length === 0) throw new ApiError(Status.conflict, "package is not on sale", "package_not_on_sale");
   if ((pkg.service_type === ServiceType.mobileData) !== (device.device_type === DeviceType.sim)) {
-    throw new ApiError(Status.conflict, "mobile data is sold for SIM devices only, other services for cameras");
+    throw new ApiError(Status.conflict, "mobile data is sold for SIM devices only, other services for cameras", "package_wrong_device");
   }
   if (pkg.currency_code !== currencyForCountry(country)) throw invalid("priceId", `not sold in ${country}'s currency`);
-  if (!paymentTypesFor(country).includes(request.payMethod)) throw invalid("payMethod", `not offered in ${country}`);
-  if (!offeredPaymentTypes(env).includes(request.payMethod)) throw invalid("payMethod", "this payment method is not available at the moment");
+  if (!paymentTypesFor(country).includes(request.payMethod)) throw invalid("payMethod", `not offered in ${country}`, "payment_method_unavailable");
+  if (!offeredPaymentTypes(env).includes(request.payMethod)) throw invalid("payMethod", "this payment method is not available at the moment", "payment_method_unavailable");
 
   const replaced = await releasableOrders(db, { userId, deviceId: device.id, serviceType: pkg.service_type, couponId: request.couponId ?? null });
   const coupon = await requireCoupon(db, userId, request, pkg, now, new Set(replaced.map((order) => order.order_id)));
   const payable = payableCents(pkg.sale_price_cents, coupon);
-  if (toCents(request.payAmount) !== payable) throw invalid("payAmount", `must be ${fromCents(payable).toFixed(2)}, the price after the coupon`);
+  if (toCents(request.payAmount) !== payable) throw invalid("payAmount", `must be ${fromCents(payable).toFixed(2)}, the price after the coupon`, "price_changed");
 
   const settings = orderSettings(env);
   const orderId = newOrderId(now);
@@ -181,7 +182,7 @@ export async function confirmOrder(
   if (!created?.meta.changes) {
     if (coupon) {
       const used = await db.prepare("SELECT status FROM coupons WHERE id = ?").bind(coupon.id).first<{ status: number }>();
-      if (used?.status !== 0) throw new ApiError(Status.conflict, "coupon already used");
+      if (used?.status !== 0) throw new ApiError(Status.conflict, "coupon already used", "coupon_used");
     }
     throw new ApiError(Status.rateLimited, "too many orders in a short time; try again in a few minutes");
   }

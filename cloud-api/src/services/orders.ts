@@ -14,7 +14,7 @@ import { randomHex } from "./hashing.ts";
 /** The token's user's order; another user's order is "not found" so that ids cannot be probed. */
 export async function requireOwnOrder(db: D1Database, userId: number, orderId: string): Promise<OrderRow> {
   const order = await findOrder(db, orderId);
-  if (!order || order.user_id !== userId) throw new ApiError(Status.notFound, "order not found");
+  if (!order || order.user_id !== userId) throw new ApiError(Status.notFound, "order not found", "order_not_found");
   return order;
 }
 
@@ -22,6 +22,7 @@ export function conflict(order: Pick<OrderRow, "order_id" | "status">, to: Order
   return new ApiError(
     Status.conflict,
     `order ${order.order_id} is ${orderStatusName(order.status)} (${order.status}) and cannot become ${orderStatusName(to)} (${to})`,
+    to === OrderStatus.cancelled ? "order_not_cancellable" : "order_state_changed",
   );
 }
 
@@ -80,7 +81,7 @@ export async function startPayment(env: CloudApiEnv, order: OrderRow, payerIp?: 
     });
   } catch (error) {
     if (error instanceof ProviderUnavailable) {
-      throw new ApiError(Status.internal, "the payment provider is unavailable; the order is kept, try paying again shortly");
+      throw new ApiError(Status.internal, "the payment provider is unavailable; the order is kept, try paying again shortly", "payment_provider_unavailable");
     }
     throw error;
   }
@@ -122,12 +123,9 @@ export async function cancelOrder(env: CloudApiEnv, userId: number, orderId: str
 export async function repayOrder(env: CloudApiEnv, userId: number, orderId: string, payerIp?: string): Promise<PaymentStart> {
   const order = await requireOwnOrder(env.DB, userId, orderId);
   if (!canRepay(order.status, order.payment_type)) {
-    throw new ApiError(
-      Status.conflict,
-      order.status === OrderStatus.waitingToPay
-        ? "a PayPal order cannot be paid again; place a new order"
-        : `order ${order.order_id} is ${orderStatusName(order.status)} (${order.status}) and cannot be paid again`,
-    );
+    throw order.status === OrderStatus.waitingToPay
+      ? new ApiError(Status.conflict, "a PayPal order cannot be paid again; place a new order", "paypal_order_not_repayable")
+      : new ApiError(Status.conflict, `order ${order.order_id} is ${orderStatusName(order.status)} (${order.status}) and cannot be paid again`, "order_not_payable");
   }
   return startPayment(env, order, payerIp);
 }

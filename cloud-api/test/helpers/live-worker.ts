@@ -28,7 +28,7 @@ export async function callWith(workerEnv: CloudApiEnv, buyer: Buyer, path: strin
     headers: await signedHeaders(buyer.accessToken, { countryCode: buyer.country ?? "CN", ...headers }),
     body: JSON.stringify(body),
   });
-  return { http: response.status, body: (await response.json()) as { status: number; msg: string; data: any } };
+  return { http: response.status, body: (await response.json()) as { status: number; msg: string; data: any; reason?: string } };
 }
 
 /** Everything a notification could change about an order, to compare before and after a refused one. */
