@@ -24,6 +24,8 @@ describe("package visibility (spec §5)", () => {
     const card = [p(7, 1, 0, 0, 502), p(8, 2, 0, 1, 501)];
     expect(visiblePackages(card, { serviceType: 5, receiveServiceId: 502 }).map((x) => x.id)).toEqual([7]);
     expect(visiblePackages(card, { serviceType: 5 }).map((x) => x.id)).toEqual([8]);
+    // Elsewhere a service id (a storage tab) narrows what is on sale, nothing more.
+    expect(visiblePackages(card, { serviceType: 1, receiveServiceId: 502 }).map((x) => x.id)).toEqual([]);
   });
 
   it("does not reorder its input", () => {
