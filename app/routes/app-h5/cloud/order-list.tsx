@@ -339,8 +339,11 @@ function CancelSheet() {
   const closeHref = searchWith(searchParams, "cancel", null);
   const close = sheet.close;
 
+  // Each answer is reported once: closing the sheet changes the address, which runs this effect again.
+  const answered = useRef<unknown>(undefined);
   useEffect(() => {
-    if (cancel.state !== "idle" || cancel.data === undefined) return;
+    if (cancel.state !== "idle" || cancel.data === undefined || answered.current === cancel.data) return;
+    answered.current = cancel.data;
     if (cancel.data?.step === "error") toast({ kind: "error", message: cancel.data.message });
     void close(closeHref);
   }, [cancel.state, cancel.data, toast, close, closeHref]);
