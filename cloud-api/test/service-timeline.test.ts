@@ -89,7 +89,7 @@ describe("POST /v1/cloud/entitlement/timeline", () => {
     await startFrom("CAM-DEMO-002", 6, "ai-month-cny", [[-200, -170], [-60, -30], [-20, -10], [-5, 3], [3, 33], [33, 63]], at);
     const { body } = await timeline({ deviceId: "CAM-DEMO-002", type: 6, language: "zh" });
     expect(body?.status).toBe(200);
-    const [ai] = body?.data.services;
+    const ai = body?.data.services[0];
     expect(ai.serviceType).toBe(6);
     expect(ai.inUse).toMatchObject({ serviceName: "超级AI 月包", source: "order", startTime: at - 5 * DAY, endTime: at + 3 * DAY });
     expect(ai.queued.map((p: { startTime: number }) => p.startTime)).toEqual([at + 3 * DAY, at + 33 * DAY]);
