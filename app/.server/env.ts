@@ -22,6 +22,8 @@ export interface StorefrontEnv {
   SESSION_MAX_SECONDS?: string;
   /** Extra CSP frame-ancestors sources: who may frame the storefront (default none but itself). */
   FRAME_ANCESTORS?: string;
+  /** The seller named on receipts (default: the app's name). */
+  MERCHANT_NAME?: string;
   APP_ID: string;
   APP_SECRET: string;
   LAUNCH_AES_KEY: string;

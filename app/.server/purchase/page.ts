@@ -1,10 +1,11 @@
 import type { RouterContextProvider } from "react-router";
 import type { Language } from "../../../domain/languages.ts";
 import { cloudflareContext } from "../../context.ts";
-import { getLocale } from "../i18n.ts";
+import { getI18n, getLocale } from "../i18n.ts";
 import type { LaunchState } from "../session/state.ts";
 import { upstreamFor } from "../upstream/for-request.ts";
 import { loadOffer, type PurchaseScreen } from "./offer.ts";
+import { loadPlan, withPlan } from "./plan.ts";
 import { providerClients } from "./providers.ts";
 import { screenUrl } from "../screen-url.ts";
 
@@ -26,7 +27,10 @@ export function startPurchasePage(
     api,
     locale,
     url,
-    offer: loadOffer({ api, launch, locale, url, ...purchase }),
+    // The device's periods and the "if I pay" preview are asked for beside the offer, then joined to it.
+    offer: Promise.all([loadOffer({ api, launch, locale, url, ...purchase }), loadPlan({ api, launch, locale, t: getI18n(context).t, ...purchase })]).then(
+      ([offer, plan]) => withPlan(offer, plan),
+    ),
     payment: {
       payOpen: url.searchParams.get("pay") === "1",
       closeHref: `${url.pathname}?${closeParams}`,

@@ -11,6 +11,7 @@ import { ErrorView } from "../../../components/error-view.tsx";
 import { CouponRow } from "../../../components/purchase/coupon-row.tsx";
 import { PackageList } from "../../../components/purchase/package-list.tsx";
 import { PaymentBar } from "../../../components/purchase/payment-sheet.tsx";
+import { PurchasePlan } from "../../../components/services/service-timeline.tsx";
 import { IntroItems, ServiceHeader } from "../../../components/purchase/service-header.tsx";
 import type { Route } from "./+types/ai-srv-package-buy";
 
@@ -50,10 +51,11 @@ export default function AiPackageBuy({ loaderData: view }: Route.ComponentProps)
   return (
     <main className="mx-auto max-w-md pb-28">
       <ServiceHeader view={view.header} title={view.title} />
+      <PurchasePlan plan={view.plan} />
       <PackageList packages={view.packages} error={view.packagesError} />
       {view.coupon && <CouponRow coupon={view.coupon} />}
       <IntroItems items={view.intro} privacyHref={view.privacyHref} />
-      {view.checkout && <PaymentBar checkout={view.checkout} providers={view.providers} open={view.payOpen} closeHref={view.closeHref} />}
+      {view.checkout && <PaymentBar key={String(view.payOpen)} checkout={view.checkout} providers={view.providers} open={view.payOpen} closeHref={view.closeHref} />}
     </main>
   );
 }

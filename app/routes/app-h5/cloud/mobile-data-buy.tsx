@@ -15,6 +15,7 @@ import { ErrorView } from "../../../components/error-view.tsx";
 import { CouponRow } from "../../../components/purchase/coupon-row.tsx";
 import { PackageList } from "../../../components/purchase/package-list.tsx";
 import { PaymentBar } from "../../../components/purchase/payment-sheet.tsx";
+import { PurchasePlan } from "../../../components/services/service-timeline.tsx";
 import { IntroItems } from "../../../components/purchase/service-header.tsx";
 import type { Route } from "./+types/mobile-data-buy";
 
@@ -120,11 +121,12 @@ export default function MobileDataBuy({ loaderData }: Route.ComponentProps) {
       {view.state === "normal" && (
         <>
           <CurrentPackage current={view.current ?? null} />
+          <PurchasePlan plan={view.plan} />
 
           <PackageList packages={view.packages} error={view.packagesError} />
           {view.coupon && <CouponRow coupon={view.coupon} />}
           <IntroItems items={view.intro} privacyHref={view.privacyHref} />
-          {view.checkout && <PaymentBar checkout={view.checkout} providers={view.providers} open={view.payOpen} closeHref={view.closeHref} />}
+          {view.checkout && <PaymentBar key={String(view.payOpen)} checkout={view.checkout} providers={view.providers} open={view.payOpen} closeHref={view.closeHref} />}
         </>
       )}
     </main>

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
-import { data, Form, Link, useActionData, useFetcher, useNavigate, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { data, Link, useFetcher, useNavigate, useNavigation } from "react-router";
 import { z } from "zod";
 import { canCancel, canRepay, orderStatusName } from "../../../../domain/order-status.ts";
 import { intlLocale, type Language } from "../../../../domain/languages.ts";
@@ -10,15 +10,15 @@ import { getI18n, getLocale } from "../../../.server/i18n.ts";
 import { requireLaunch } from "../../../.server/identity.ts";
 import { nextStep } from "../../../.server/purchase/confirm.ts";
 import { screenUrl } from "../../../.server/screen-url.ts";
+import { orderDetailHref } from "../../../.server/service-screens.ts";
 import { cancelOrder, orderList, repayOrder } from "../../../.server/upstream/endpoints.ts";
 import { upstreamFor } from "../../../.server/upstream/for-request.ts";
 import { cloudflareContext, sessionContext } from "../../../context.ts";
 import { providerClients } from "../../../.server/purchase/providers.ts";
 import { ErrorView } from "../../../components/error-view.tsx";
-import { PAYMENT_REDIRECT_DELAY_MS, type PaymentStep } from "../../../components/purchase/payment-step.ts";
-import { useToast } from "../../../components/toasts.tsx";
+import type { PaymentStep } from "../../../components/purchase/payment-step.ts";
 import { useHydrated } from "../../../components/use-hydrated.ts";
-import { ModalSheet } from "../../../components/modal-sheet.tsx";
+import { OrderActions } from "../../../components/orders/order-actions.tsx";
 import type { ProviderClients } from "../../../components/purchase/provider-clients.ts";
 import { usePullToRefresh } from "../../../components/use-pull-to-refresh.ts";
 import { useTranslation } from "../../../i18n/context.tsx";
@@ -69,6 +69,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       amount: formatMoney(toCents(order.realPayPrice), order.currencyUint, intl),
       canCancel: canCancel(order.status),
       canRepay: canRepay(order.status, order.paymentType),
+      detailHref: orderDetailHref(order.orderId),
     })),
     // An empty page (or a short one) ends the list.
     nextHref: orders.length === PAGE_SIZE ? `${url.pathname}?page=${page + 1}` : null,
@@ -207,32 +208,8 @@ function OrderPages({ view }: { view: Route.ComponentProps["loaderData"] }) {
   );
 }
 
-const CardView = lazy(() => import("../../../components/purchase/card-view.tsx"));
-
 function OrderCard({ order, enhanced, stripe }: { order: Order; enhanced: boolean; stripe: ProviderClients["stripe"] }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const repay = useFetcher<PaymentStep>();
-  // A card repay answers a Checkout Session: its sheet stays open until the buyer closes it.
-  const cardData = repay.state === "idle" && repay.data?.step === "card" ? repay.data : null;
-  const cardStep = useMemo(() => (cardData ? Promise.resolve<PaymentStep>(cardData) : null), [cardData]);
-  const [closed, setClosed] = useState<PaymentStep | null>(null);
-  const failed = useActionData<PaymentStep>();
-  const navigation = useNavigation();
-
-  useEffect(() => {
-    const step = repay.data;
-    if (!step || repay.state !== "idle") return;
-    if (step.step === "error") toast({ kind: "error", message: step.message });
-    if (step.step === "redirect") {
-      const timer = setTimeout(() => window.location.assign(step.url), PAYMENT_REDIRECT_DELAY_MS);
-      return () => clearTimeout(timer);
-    }
-  }, [repay.data, repay.state, toast]);
-  useEffect(() => {
-    if (failed?.step === "error") toast({ kind: "error", message: failed.message });
-  }, [failed, toast]);
-
   const rows: [string, string][] = [
     [t("orders.number"), order.id],
     [t("orders.method"), t(`pay.method.${order.paymentType}`)],
@@ -242,10 +219,13 @@ function OrderCard({ order, enhanced, stripe }: { order: Order; enhanced: boolea
     [t("orders.amount"), order.amount],
   ];
   return (
-    <li className="rounded-2xl bg-white p-4">
+    <li className="relative rounded-2xl bg-white p-4">
       <div className="flex items-start justify-between gap-3">
         <h2 dir="auto" className="font-semibold">
-          {order.name}
+          {/* Tapping the card's name opens the order in full (orderDetail). */}
+          <Link to={order.detailHref} className="after:absolute after:inset-0 after:content-['']">
+            {order.name}
+          </Link>
         </h2>
         <span className="shrink-0 rounded-full bg-neutral-100 px-2 py-0.5 text-xs">{t(`orders.status.${order.statusKey}`)}</span>
       </div>
@@ -259,55 +239,10 @@ function OrderCard({ order, enhanced, stripe }: { order: Order; enhanced: boolea
           </div>
         ))}
       </dl>
-      {order.canCancel && (
-        <div className="mt-3 flex justify-end gap-2">
-          <Form
-            method="post"
-            onSubmit={(event) => {
-              // Spec §5: cancelling asks first.
-              if (!window.confirm(t("orders.cancelConfirm"))) event.preventDefault();
-            }}
-          >
-            <input type="hidden" name="intent" value="cancel" />
-            <input type="hidden" name="orderId" value={order.id} />
-            <button type="submit" disabled={navigation.state !== "idle"} className="rounded-full border border-neutral-300 px-4 py-2 text-sm">
-              {t("orders.cancel")}
-            </button>
-          </Form>
-          {order.canRepay && (
-            <repay.Form method="post">
-              <input type="hidden" name="intent" value="repay" />
-              <input type="hidden" name="orderId" value={order.id} />
-              <input type="hidden" name="enhanced" value={enhanced ? "1" : "0"} />
-              <button type="submit" disabled={repay.state !== "idle"} className="rounded-full bg-sky-700 px-4 py-2 text-sm font-semibold text-white">
-                {t("orders.repay")}
-              </button>
-            </repay.Form>
-          )}
-        </div>
-      )}
-      {cardStep && cardData !== closed && <RepayCardSheet step={cardStep} stripe={stripe} onClose={() => setClosed(cardData)} />}
-    </li>
-  );
-}
-
-/** Repaying a card order: Stripe's embedded checkout in a sheet, as on the purchase screens. */
-function RepayCardSheet({ step, stripe, onClose }: { step: Promise<PaymentStep>; stripe: ProviderClients["stripe"]; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <ModalSheet labelledBy="repay-card-heading" onClose={onClose}>
-      <div className="mb-3 flex items-center justify-between">
-        <h2 id="repay-card-heading" className="text-base font-semibold">
-          {t("pay.method.4")}
-        </h2>
-        <button type="button" onClick={onClose} className="rounded-full px-3 py-2 text-sm text-neutral-600">
-          {t("pay.close")}
-        </button>
+      <div className="relative z-10">
+        <OrderActions order={order} enhanced={enhanced} stripe={stripe} />
       </div>
-      <Suspense fallback={<p className="py-6 text-center text-sm text-neutral-600">{t("shell.pleaseWait")}</p>}>
-        <CardView client={stripe} step={step} />
-      </Suspense>
-    </ModalSheet>
+    </li>
   );
 }
 
