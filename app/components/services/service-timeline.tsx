@@ -6,7 +6,7 @@ import { useTranslation } from "../../i18n/context.tsx";
 export function RenewReminder({ reminder }: { reminder: NonNullable<TimelineView["reminder"]> }) {
   const { t } = useTranslation();
   return (
-    <p role="status" className="m-3 flex items-center justify-between gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+    <p role="note" aria-label={t("reminders.label")} className="m-3 flex items-center justify-between gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
       <span dir="auto">{reminder.text}</span>
       <Link to={reminder.renewHref} preventScrollReset className="shrink-0 rounded-full bg-amber-700 px-4 py-2 font-semibold text-white">
         {t("reminders.renew")}
