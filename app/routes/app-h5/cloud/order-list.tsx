@@ -18,6 +18,7 @@ import { providerClients } from "../../../.server/purchase/providers.ts";
 import { ErrorView } from "../../../components/error-view.tsx";
 import type { PaymentStep } from "../../../components/purchase/payment-step.ts";
 import { useHydrated } from "../../../components/use-hydrated.ts";
+import { FactList } from "../../../components/orders/fact-list.tsx";
 import { OrderActions } from "../../../components/orders/order-actions.tsx";
 import type { ProviderClients } from "../../../components/purchase/provider-clients.ts";
 import { usePullToRefresh } from "../../../components/use-pull-to-refresh.ts";
@@ -210,7 +211,7 @@ function OrderPages({ view }: { view: Route.ComponentProps["loaderData"] }) {
 
 function OrderCard({ order, enhanced, stripe }: { order: Order; enhanced: boolean; stripe: ProviderClients["stripe"] }) {
   const { t } = useTranslation();
-  const rows: [string, string][] = [
+  const rows: [string, string | null][] = [
     [t("orders.number"), order.id],
     [t("orders.method"), t(`pay.method.${order.paymentType}`)],
     [t("orders.validity"), String(order.period)],
@@ -222,23 +223,14 @@ function OrderCard({ order, enhanced, stripe }: { order: Order; enhanced: boolea
     <li className="relative rounded-2xl bg-white p-4">
       <div className="flex items-start justify-between gap-3">
         <h2 dir="auto" className="font-semibold">
-          {/* Tapping the card's name opens the order in full (orderDetail). */}
+          {/* The name's link covers the whole card: tapping anywhere on it opens the order in full. */}
           <Link to={order.detailHref} className="after:absolute after:inset-0 after:content-['']">
             {order.name}
           </Link>
         </h2>
         <span className="shrink-0 rounded-full bg-neutral-100 px-2 py-0.5 text-xs">{t(`orders.status.${order.statusKey}`)}</span>
       </div>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-neutral-500">{label}</dt>
-            <dd dir="auto" className="text-end">
-              {value}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <FactList rows={rows} className="mt-2" />
       <div className="relative z-10">
         <OrderActions order={order} enhanced={enhanced} stripe={stripe} />
       </div>
