@@ -45,7 +45,7 @@ export function withPlan(offer: Offer, { request, service, previews }: Awaited<R
       preview: preview ? t(preview.extendsCurrent ? "ifPaid.extends" : "ifPaid.startsNow", { date: date(preview.endTime) }) : null,
     },
     plan: service
-      ? timelineView(service, { t, language: request.locale, countryCode: launch.countryCode, renewHref: offer.checkout?.sheetHref ?? PURCHASE_SCREENS[request.screen] })
+      ? timelineView(service, { t, language: request.locale, countryCode: launch.countryCode, renewHref: offer.checkout?.sheetHref ?? PURCHASE_SCREENS[request.screen], compact: true })
       : null,
   };
 }

@@ -1,25 +1,34 @@
-import { timeZoneForCountry } from "../../../domain/regions.ts";
 import type { Language } from "../../../domain/languages.ts";
+import { timeZoneForCountry } from "../../../domain/regions.ts";
 import { formatDateInText } from "../format.ts";
 import type { getI18n } from "../i18n.ts";
 import type { UpstreamServiceTimeline } from "../upstream/endpoints.ts";
 
 /**
- * A service's periods on a device as the buyer reads them: what is in use until when, what starts
- * after it, what ended lately, and the renewal reminder when it stops within 7 days.
+ * A service's periods on a device as the buyer reads them, one row each: in use until when, then those
+ * queued after it, then (unless `compact`, as in a purchase screen's head) those ended lately; and the
+ * renewal reminder when the service stops within 7 days.
  */
 export function timelineView(
   service: UpstreamServiceTimeline,
-  { t, language, countryCode, renewHref }: { t: ReturnType<typeof getI18n>["t"]; language: Language; countryCode: string; renewHref: string },
+  options: { t: ReturnType<typeof getI18n>["t"]; language: Language; countryCode: string; renewHref: string; compact?: boolean },
 ) {
-  const timeZone = timeZoneForCountry(countryCode);
-  const date = (seconds: number) => formatDateInText(seconds, timeZone, language);
+  const { t } = options;
+  const timeZone = timeZoneForCountry(options.countryCode);
+  const date = (seconds: number) => formatDateInText(seconds, timeZone, options.language);
+  const row = (kind: "inUse" | "queued" | "ended", p: UpstreamServiceTimeline["queued"][number], text: string) => ({
+    kind,
+    name: p.serviceName,
+    text: `${t(`services.kind.${kind}`)} · ${text}`,
+  });
   const range = (p: { startTime: number; endTime: number }) => t("services.range", { from: date(p.startTime), to: date(p.endTime) });
   return {
-    inUse: service.inUse ? { name: service.inUse.serviceName, text: t("services.inUseUntil", { date: date(service.inUse.endTime) }) } : null,
-    queued: service.queued.map((p) => ({ name: p.serviceName, text: range(p) })),
-    ended: service.ended.map((p) => ({ name: p.serviceName, text: range(p) })),
-    reminder: service.endingSoonAt ? { text: t("reminders.endingSoon", { date: date(service.endingSoonAt) }), renewHref } : null,
+    rows: [
+      ...(service.inUse ? [row("inUse", service.inUse, t("services.inUseUntil", { date: date(service.inUse.endTime) }))] : []),
+      ...service.queued.map((p) => row("queued", p, range(p))),
+      ...(options.compact ? [] : service.ended.map((p) => row("ended", p, range(p)))),
+    ],
+    reminder: service.endingSoonAt ? { text: t("reminders.endingSoon", { date: date(service.endingSoonAt) }), renewHref: options.renewHref } : null,
   };
 }
 

@@ -80,7 +80,7 @@ export default function Services({ loaderData: view }: Route.ComponentProps) {
                 <RenewReminder reminder={service.timeline.reminder} />
               </div>
             )}
-            <ServiceTimeline view={service.timeline} headingId={`service-${service.serviceType}`} />
+            <ServiceTimeline view={service.timeline} />
             <p className="mt-3 flex justify-end gap-2 text-sm">
               <Link to={service.ordersHref} className="rounded-full px-3 py-2 text-sky-700">
                 {t("services.orders")}
