@@ -7,7 +7,7 @@ test.describe("VIP, AI and cloud storage purchase screens", () => {
     // Without a coupon, so that the demo coupons stay unused for the other journeys.
     await page.goto(await launchLink(DEMO_DEVICES.camera, { screen: "cloud/vip-package/buy", query: { coupon: "none" } }));
     await expect(page.getByRole("heading", { name: "VIP", level: 1 })).toBeVisible();
-    await expect(page.getByText("In use")).toBeVisible();
+    await expect(page.getByText("In use", { exact: true })).toBeVisible();
     await expect(page.getByRole("table")).toContainText("Event cloud storage");
     await expect(page.getByRole("link", { name: "Renew" })).toBeVisible();
     // A camera (device type 1) has three intro items; the 4G one is for SIM devices only.

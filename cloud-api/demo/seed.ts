@@ -7,6 +7,8 @@ import { couponTexts, PACKAGE_TEXTS, saveTag, type PackageText, type Texts } fro
 
 type Value = string | number | null;
 const DAY = 86400;
+/** The provider each payment method goes to, as the cloud-api's payments/provider.ts names them. */
+const DEMO_PROVIDERS: Record<number, string> = { 1: "wechat", 2: "alipay", 3: "paypal", 4: "stripe" };
 
 function literal(value: Value): string {
   if (value === null) return "NULL";
@@ -39,6 +41,8 @@ export const DEMO_DEVICES = {
   simUnlimited: "SIM-DEMO-004",
   /** A SIM with no history, left for trying purchases (its data grows with each one). */
   simSpare: "SIM-DEMO-005",
+  /** A camera whose storage ends within days, with a VIP period queued and AI ended lately: the timeline and reminders. */
+  cameraRenewal: "CAM-DEMO-004",
   otherCamera: "CAM-OTHER-001",
   otherSim: "SIM-OTHER-001",
 } as const;
@@ -160,6 +164,7 @@ export function demoSeedStatements(now: number): string[] {
       device(D.simException, 1, "Cabin 4G", 2, I.simException, 180),
       device(D.simUnlimited, 1, "Boat 4G", 2, I.simUnlimited, 170),
       device(D.simSpare, 1, "Shed 4G", 2, I.simSpare, 160),
+      device(D.cameraRenewal, 1, "Nursery", 1, null, 150),
       device(D.otherCamera, 2, "Shop", 1, null, 100),
       device(D.otherSim, 2, "Van 4G", 2, I.otherSim, 90),
     ]),
@@ -191,7 +196,7 @@ export function demoSeedStatements(now: number): string[] {
   statements.push(...insert("packages", packageRows));
 
   let couponId = 0;
-  const coupon = (user: number, currency: "CNY" | "USD", amount: number, min: number, opts: { expired?: boolean; used?: boolean; type?: number } = {}) => {
+  const coupon = (user: number, currency: "CNY" | "USD", amount: number, min: number, opts: { expired?: boolean; used?: boolean; type?: number; expiresInDays?: number } = {}) => {
     couponId += 1;
     const texts = couponTexts(amount, min, currency);
     return {
@@ -205,21 +210,21 @@ export function demoSeedStatements(now: number): string[] {
       amount_cents: amount,
       use_limit_amount_cents: min,
       start_time: now - 30 * DAY,
-      expire_time: opts.expired ? now - 1 * DAY : now + 60 * DAY,
+      expire_time: opts.expired ? now - 1 * DAY : now + (opts.expiresInDays ?? 60) * DAY,
       status: opts.used ? 1 : 0,
       used_order_id: null,
     };
   };
   statements.push(
     ...insert("coupons", [
-      coupon(1, "CNY", 500, 2000),
+      coupon(1, "CNY", 500, 2000, { expiresInDays: 2 }),
       coupon(1, "CNY", 1000, 5000),
       coupon(1, "CNY", 2000, 0),
       coupon(1, "CNY", 3000, 0),
       coupon(1, "CNY", 1500, 0, { expired: true }),
       coupon(1, "CNY", 800, 0, { used: true }),
       coupon(1, "CNY", 500, 0, { type: 5 }),
-      coupon(1, "USD", 100, 300),
+      coupon(1, "USD", 100, 300, { expiresInDays: 2 }),
       coupon(1, "USD", 200, 1000),
       coupon(1, "USD", 500, 0),
       coupon(1, "USD", 300, 0, { expired: true }),
@@ -231,6 +236,7 @@ export function demoSeedStatements(now: number): string[] {
   const statuses = Object.values(OrderStatus);
   const orders: Record<string, Value>[] = [];
   const events: Record<string, Value>[] = [];
+  const payments: Record<string, Value>[] = [];
   const addOrder = (n: number, deviceId: string, key: string, type: number, status: OrderStatusCode, paymentType: number) => {
     const pkg = packageRows.find((p) => p.id === demoPackageId(key, "CNY"));
     if (!pkg) throw new Error(key);
@@ -259,6 +265,20 @@ export function demoSeedStatements(now: number): string[] {
       paid_at: paidAt,
       updated_at: created + 60 * path.length,
     });
+    if (paidAt !== null) {
+      payments.push({
+        id: `pay_demo_${orderId}`,
+        order_id: orderId,
+        provider: DEMO_PROVIDERS[paymentType] ?? "wechat",
+        payment_type: paymentType,
+        provider_ref: `DEMO-REF-${orderId}`,
+        amount_cents: pkg.sale_price_cents,
+        currency_code: "CNY",
+        status: status === OrderStatus.refunded ? "refunded" : "succeeded",
+        created_at: created + 60,
+        updated_at: paidAt,
+      });
+    }
     path.forEach((to, i) => {
       const from = i === 0 ? null : (path[i - 1] ?? null);
       if (from !== null && !canTransition(from, to)) throw new Error(`demo order path ${from} -> ${to} is not allowed`);
@@ -276,7 +296,16 @@ export function demoSeedStatements(now: number): string[] {
   addOrder(7, D.camera, "storage-event-30", 1, OrderStatus.waitingToPay, 1);
   addOrder(8, D.camera, "storage-allday-30", 1, OrderStatus.waitingToPay, 2);
   addOrder(9, D.cameraNoPackage, "ai-month", 6, OrderStatus.waitingToPay, 4);
-  statements.push(...insert("orders", orders), ...insert("order_events", events));
+  addOrder(26, D.cameraRenewal, "storage-allday-30", 1, OrderStatus.purchaseSucceeded, 1);
+  addOrder(10, D.cameraRenewal, "vip-month", 5, OrderStatus.purchaseSucceeded, 2);
+  addOrder(1, D.cameraRenewal, "vip-month", 5, OrderStatus.purchaseSucceeded, 2);
+  addOrder(40, D.cameraRenewal, "ai-month", 6, OrderStatus.finished, 1);
+  // Waiting orders left for trying Cancel and Repay on the order detail: by WeChat Pay and by Alipay.
+  addOrder(3, D.cameraRenewal, "storage-event-30", 1, OrderStatus.waitingToPay, 1);
+  addOrder(4, D.cameraRenewal, "storage-event-30", 1, OrderStatus.waitingToPay, 2);
+  addOrder(5, D.cameraRenewal, "storage-event-30", 1, OrderStatus.waitingToPay, 1);
+  addOrder(6, D.cameraRenewal, "storage-event-30", 1, OrderStatus.waitingToPay, 2);
+  statements.push(...insert("orders", orders), ...insert("order_events", events), ...insert("payments", payments));
 
   const C = DEMO_CARD_CODES;
   const entitlement = (deviceId: string, type: number, key: string, from: number, to: number, source: string, ref: string, status = 1) => {
@@ -304,6 +333,10 @@ export function demoSeedStatements(now: number): string[] {
       entitlement(D.camera, 6, "ai-month", -60, -30, "order", "DEMO6000004"),
       entitlement(D.cameraNoPackage, 1, "storage-card", -3, 27, "storage_card", C.storageReceived),
       entitlement(D.cameraCard, 1, "storage-card", -1, 29, "storage_card", C.storageReceivedSpare),
+      entitlement(D.cameraRenewal, 1, "storage-allday-30", -26, 4, "order", "DEMO1000026"),
+      entitlement(D.cameraRenewal, 5, "vip-month", -10, 20, "order", "DEMO5000010"),
+      entitlement(D.cameraRenewal, 5, "vip-month", 20, 50, "order", "DEMO5000001"),
+      entitlement(D.cameraRenewal, 6, "ai-month", -40, -10, "order", "DEMO6000040"),
     ]),
   );
 

@@ -39,6 +39,12 @@ export const SCREEN_LINKS: ScreenLink[] = [
   { label: "VIP card refund (blank placeholder)", screen: "cloud/vip-package-card/refund", deviceId: DEMO_DEVICES.camera },
   { label: "Payment result, purchase complete", screen: "cloud/order/payment/result", deviceId: DEMO_DEVICES.sim, query: { orderId: "DEMO2000006" } },
   { label: "Payment result, still waiting", screen: "cloud/order/payment/result", deviceId: DEMO_DEVICES.sim, query: { orderId: "DEMO2000001" } },
+  { label: "Order detail, delivered", screen: "cloud/order/detail", deviceId: DEMO_DEVICES.cameraRenewal, query: { orderId: "DEMO1000026" } },
+  { label: "Order detail, refund in progress", screen: "cloud/order/detail", deviceId: DEMO_DEVICES.sim, query: { orderId: "DEMO2000010" } },
+  { label: "Order detail, waiting to pay (cancel, repay)", screen: "cloud/order/detail", deviceId: DEMO_DEVICES.camera, query: { orderId: "DEMO1000007" } },
+  { label: "Receipt", screen: "cloud/order/receipt", deviceId: DEMO_DEVICES.cameraRenewal, query: { orderId: "DEMO1000026" } },
+  { label: "My services (storage ending soon, VIP queued)", screen: "cloud/services", deviceId: DEMO_DEVICES.cameraRenewal },
+  { label: "Cloud storage, ending soon (renewal reminder)", screen: "cloud/storage/buy", deviceId: DEMO_DEVICES.cameraRenewal },
 ];
 
 /** The public pages, which need no launch. */

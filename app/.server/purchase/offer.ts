@@ -2,6 +2,7 @@ import { COUPON_PRICE_CEILING_CENTS, partitionCoupons, parseCouponSelection, pay
 import { intlLocale, type Language } from "../../../domain/languages.ts";
 import { formatMoney, toCents } from "../../../domain/money.ts";
 import { visiblePackages } from "../../../domain/packages.ts";
+import { couponExpiresSoon } from "../../../domain/service-periods.ts";
 import { paymentTypesFor, type PaymentTypeCode } from "../../../domain/services.ts";
 import { formatUnixSeconds, type BuyerTimeZone } from "../format.ts";
 import type { LaunchState } from "../session/state.ts";
@@ -74,6 +75,7 @@ export async function loadOffer(request: OfferRequest) {
 
   const screenPath = PURCHASE_SCREENS[request.screen];
   const { usable, unusable } = partitionCoupons(terms, priceCents);
+  const now = Date.now() / 1000;
   // Spec §2: the AI screen is also told which tab to show when it gets the coupon back.
   const back = (coupon: string) => withParams(screenPath, { coupon, ...(request.screen === "ai_srv_buy" ? { selectedId: "1" } : {}) });
 
@@ -88,6 +90,7 @@ export async function loadOffer(request: OfferRequest) {
       value: money(c.amountCents),
       minimum: c.useLimitAmountCents > 0 ? money(c.useLimitAmountCents) : null,
       expires: formatUnixSeconds(c.expireTime, request.timeZone),
+      expiresSoon: couponExpiresSoon(c.expireTime, now),
       usable: isUsable,
       reason,
       /** The price from which no coupon applies, for the "price_ceiling" reason. */
@@ -111,7 +114,7 @@ export async function loadOffer(request: OfferRequest) {
       ? null
       : {
           ...(coupon
-            ? { state: "applied" as const, name: coupon.name, discount: money(coupon.amountCents) }
+            ? { state: "applied" as const, name: coupon.name, discount: money(coupon.amountCents), expiresSoon: couponExpiresSoon(coupon.expireTime, now) }
             : { state: couponParam === "none" ? ("not_used" as const) : ("none_usable" as const) }),
           selectorHref: withParams("/app-h5/cloud/coupons", { from: request.screen, package: String(selected.id), coupon: couponParam ?? "auto" }),
         },

@@ -2,11 +2,12 @@ import type { RouterContextProvider } from "react-router";
 import type { Language } from "../../../domain/languages.ts";
 import { currencyForCountry } from "../../../domain/money.ts";
 import { cloudflareContext } from "../../context.ts";
-import { getLocale } from "../i18n.ts";
+import { getI18n, getLocale } from "../i18n.ts";
 import type { LaunchState } from "../session/state.ts";
 import { upstreamFor } from "../upstream/for-request.ts";
 import { loadOffer, type PurchaseScreen } from "./offer.ts";
 import { buyerTimeZone } from "../time-zone.ts";
+import { loadPlan, withPlan } from "./plan.ts";
 import { clientReadyMethods, providerClients } from "./providers.ts";
 import { screenUrl } from "../screen-url.ts";
 
@@ -21,6 +22,7 @@ export function startPurchasePage(
 ) {
   const locale = getLocale(context) as Language;
   const { env } = context.get(cloudflareContext);
+  const timeZone = buyerTimeZone(request, launch.countryCode);
   const api = upstreamFor(context, request);
   const url = screenUrl(request);
   const closeParams = new URLSearchParams(url.searchParams);
@@ -29,7 +31,11 @@ export function startPurchasePage(
     api,
     locale,
     url,
-    offer: loadOffer({ api, launch, locale, url, clientMethods: clientReadyMethods(env), timeZone: buyerTimeZone(request, launch.countryCode), ...purchase }),
+    // The device's periods and the "if I pay" preview are asked for beside the offer, then joined to it.
+    offer: Promise.all([
+      loadOffer({ api, launch, locale, url, clientMethods: clientReadyMethods(env), timeZone, ...purchase }),
+      loadPlan({ api, launch, locale, t: getI18n(context).t, timeZone, ...purchase }),
+    ]).then(([offer, plan]) => withPlan(offer, plan)),
     payment: {
       closeHref: `${url.pathname}?${closeParams}`,
       providers: providerClients(env, locale, currencyForCountry(launch.countryCode)),

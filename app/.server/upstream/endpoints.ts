@@ -165,3 +165,56 @@ export const storageCardPackages = endpoint(
 );
 
 export const storageCardRefund = endpoint("POST", "/v1/cloud/storage-card/refund", z.unknown());
+
+/** One of the buyer's orders in full, with every status change (another user's order is 404). */
+export const orderDetail = endpoint(
+  "POST",
+  "/v1/cloud/order/detail",
+  z.object({
+    orderId: z.string(),
+    deviceId: z.string(),
+    serviceType: z.number().int(),
+    serviceName: z.string(),
+    status: z.number().int(),
+    paymentType: z.number().int(),
+    period: z.number().int(),
+    currencyCode: z.string(),
+    price: money,
+    discount: money,
+    realPayPrice: money,
+    coupon: z.object({ name: z.string(), couponCode: z.string() }).nullish(),
+    createTime: seconds,
+    paymentTime: seconds.nullish(),
+    payment: z.object({ reference: z.string().nullish() }).nullish(),
+    servicePeriod: z.object({ startTime: seconds, endTime: seconds, revoked: z.boolean() }).nullish(),
+    events: z.array(z.object({ toStatus: z.number().int(), time: seconds })),
+  }),
+);
+export type UpstreamOrderDetail = z.output<typeof orderDetail.data>;
+
+const periodSchema = z.object({ serviceName: z.string(), startTime: seconds, endTime: seconds });
+
+/** A device's periods per service: in use, queued after it, ended lately, and when it stops if that is soon. */
+export const entitlementTimeline = endpoint(
+  "POST",
+  "/v1/cloud/entitlement/timeline",
+  z.object({
+    services: z.array(
+      z.object({
+        serviceType: z.number().int(),
+        inUse: periodSchema.nullish(),
+        queued: z.array(periodSchema),
+        ended: z.array(periodSchema),
+        endingSoonAt: seconds.nullish(),
+      }),
+    ),
+  }),
+);
+export type UpstreamServiceTimeline = z.output<typeof entitlementTimeline.data>["services"][number];
+
+/** For each package of a service, the period paying now would grant on the device. */
+export const purchasePreview = endpoint(
+  "POST",
+  "/v1/cloud/package/preview",
+  z.object({ previews: z.array(z.object({ packageId: z.number().int(), startTime: seconds, endTime: seconds, extendsCurrent: z.boolean() })) }),
+);

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useTranslation } from "../../i18n/context.tsx";
 
 export type CouponState =
-  | { state: "applied"; name: string; discount: string; selectorHref: string }
+  | { state: "applied"; name: string; discount: string; expiresSoon: boolean; selectorHref: string }
   | { state: "not_used" | "none_usable"; selectorHref: string };
 
 /** The coupon row: what is applied (spec §4 mode 1 picks the best), and the way to the coupon selector. */
@@ -18,6 +18,7 @@ export function CouponRow({ coupon }: { coupon: CouponState }) {
             <span dir="auto" className="text-xs text-neutral-500">
               {coupon.name}
             </span>
+            {coupon.expiresSoon && <span className="text-xs font-medium text-red-700">{t("reminders.couponExpiresSoon")}</span>}
           </span>
         ) : (
           <span className="text-neutral-500">{coupon.state === "not_used" ? t("coupon.notUsed") : t("coupon.noneUsable")}</span>

@@ -24,6 +24,8 @@ export interface Checkout {
   currencyCode: string;
   methods: readonly PaymentTypeCode[];
   sheetHref: string;
+  /** "If I pay": the period this purchase gives, e.g. "In use until 2027-01-11". */
+  preview?: string | null;
 }
 
 /** PayPal and card continue in a sub-view of the chooser; the other methods leave for the provider. */
@@ -112,6 +114,7 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
             <span className="text-xl font-bold text-orange-700" aria-live="polite">
               {checkout.total}
             </span>
+            {checkout.preview && <span className="text-xs text-neutral-600">{checkout.preview}</span>}
           </p>
           <Link
             id="pay-button"
@@ -147,6 +150,7 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
               <span aria-hidden="true">{checkout.subTotal}</span>
             </s>
           )}
+          {checkout.preview && <span className="mt-1 block text-sm text-neutral-700">{checkout.preview}</span>}
         </p>
         {noScriptError && (
           <p role="alert" className="mt-2 rounded-lg bg-red-50 p-2 text-sm text-red-800">

@@ -31,7 +31,7 @@ export async function fulfilOrder(env: CloudApiEnv, orderId: string): Promise<vo
   if (!pkg) throw new FulfilmentFailed(`package ${order.package_id} no longer exists`);
 
   const now = nowSeconds();
-  const grant = grantStatement(
+  const grant = await grantStatement(
     db,
     {
       deviceId: order.device_id,

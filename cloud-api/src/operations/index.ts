@@ -5,12 +5,15 @@ import { confirmOrderV2, confirmOrderV3 } from "./confirm-order.ts";
 import { currentPackage } from "./current-package.ts";
 import { deviceList } from "./device-list.ts";
 import { issueToken } from "./issue-token.ts";
+import { orderDetail } from "./order-detail.ts";
 import { orderList } from "./order-list.ts";
 import { orderStatus } from "./order-status.ts";
 import { packageList } from "./package-list.ts";
 import { payOrderInfo } from "./pay-order-info.ts";
+import { purchasePreview } from "./purchase-preview.ts";
 import { receivedPackageInfo } from "./received-package-info.ts";
 import { refreshToken } from "./refresh-token.ts";
+import { entitlementTimeline } from "./service-timeline.ts";
 import { orderRepay } from "./repay-order.ts";
 import { simcardDetails } from "./simcard-details.ts";
 import { simcardIccidInfo } from "./simcard-iccid-info.ts";
@@ -46,4 +49,7 @@ export const operations: readonly AnyOperation[] = [
   vipCardRefund,
   storageCardReceivedPackage,
   storageCardRefund,
+  orderDetail,
+  entitlementTimeline,
+  purchasePreview,
 ];

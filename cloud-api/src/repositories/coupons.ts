@@ -38,3 +38,8 @@ export async function listUserCoupons(
     .all<CouponRow>();
   return results;
 }
+
+/** The name of the coupon an order used (JSON by language), whatever its status now. */
+export function findCouponName(db: D1Database, couponId: number) {
+  return db.prepare("SELECT name, coupon_code FROM coupons WHERE id = ?").bind(couponId).first<{ name: string; coupon_code: string }>();
+}

@@ -1,3 +1,5 @@
+import { periodBought } from "../../../domain/service-periods.ts";
+
 export interface EntitlementRow {
   id: number;
   device_id: string;
@@ -34,23 +36,47 @@ export interface EntitlementGrant {
   sourceRef: string;
 }
 
+/** When the device's last period of a service ends (null when it has none): where a purchase would start. */
+export async function lastEndTime(db: D1Database, deviceId: string, serviceType: number): Promise<number | null> {
+  const row = await db
+    .prepare("SELECT MAX(end_time) AS last_end FROM entitlements WHERE device_id = ? AND service_type = ? AND revoked_at IS NULL")
+    .bind(deviceId, serviceType)
+    .first<{ last_end: number | null }>();
+  return row?.last_end ?? null;
+}
+
 /**
- * A statement that grants a period: it starts now, or when the device's last period of the service
- * ends if that is later (a purchase queues after the current period). Computed inside the statement so
- * that two grants at once cannot both start at the same moment. A second grant for the same source is
- * ignored (unique source, source_ref), which makes fulfilment safe to retry.
+ * A statement that grants the period domain/service-periods.ts periodBought computes, the same the
+ * purchase preview shows. It inserts only if the device's last period is still the one it was computed
+ * from: when another grant came in between, start_time is NULL, the NOT NULL constraint fails the
+ * batch and the caller's retry computes again (docs/decisions/021). A second grant for the same
+ * source is ignored (unique source, source_ref), which makes fulfilment and card receives safe to retry.
  */
-export function grantStatement(db: D1Database, grant: EntitlementGrant, now: number): D1PreparedStatement {
+export async function grantStatement(db: D1Database, grant: EntitlementGrant, now: number): Promise<D1PreparedStatement> {
+  const lastEnd = await lastEndTime(db, grant.deviceId, grant.serviceType);
+  const period = periodBought(lastEnd, now, grant.periodDays);
   return db
     .prepare(
       `INSERT INTO entitlements (device_id, service_type, package_id, service_name, status, start_time, end_time, source, source_ref)
-       SELECT ?1, ?2, ?3, ?4, ?5, start, start + ?6 * 86400, ?7, ?8
-       FROM (SELECT MAX(?9, COALESCE((SELECT MAX(end_time) FROM entitlements
-                                      WHERE device_id = ?1 AND service_type = ?2 AND revoked_at IS NULL), 0)) AS start)
+       SELECT ?1, ?2, ?3, ?4, ?5, CASE WHEN unchanged OR granted THEN ?6 END, ?7, ?8, ?9
+       FROM (SELECT COALESCE((SELECT MAX(end_time) FROM entitlements
+                              WHERE device_id = ?1 AND service_type = ?2 AND revoked_at IS NULL), -1) = ?10 AS unchanged,
+                    EXISTS (SELECT 1 FROM entitlements WHERE source = ?8 AND source_ref = ?9) AS granted)
        WHERE true
        ON CONFLICT (source, source_ref) DO NOTHING`,
     )
-    .bind(grant.deviceId, grant.serviceType, grant.packageId, grant.serviceName, grant.status, grant.periodDays, grant.source, grant.sourceRef, now);
+    .bind(
+      grant.deviceId,
+      grant.serviceType,
+      grant.packageId,
+      grant.serviceName,
+      grant.status,
+      period.startTime,
+      period.endTime,
+      grant.source,
+      grant.sourceRef,
+      lastEnd ?? -1,
+    );
 }
 
 /**
@@ -68,4 +94,28 @@ export async function savedCents(db: D1Database, deviceId: string, serviceType: 
     .bind(deviceId, serviceType, currency)
     .first<{ saved: number }>();
   return row?.saved ?? 0;
+}
+
+export interface DevicePeriodRow extends EntitlementRow {
+  source: EntitlementGrant["source"];
+}
+
+/** Every period the device holds or held, of every service, not revoked, oldest first. */
+export async function listDevicePeriods(db: D1Database, deviceId: string): Promise<DevicePeriodRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, device_id, service_type, package_id, service_name, status, start_time, end_time, source
+       FROM entitlements WHERE device_id = ? AND revoked_at IS NULL ORDER BY start_time, id`,
+    )
+    .bind(deviceId)
+    .all<DevicePeriodRow>();
+  return results;
+}
+
+/** The period an order or card granted, if it did (revoked or not). */
+export function findGrantedPeriod(db: D1Database, source: EntitlementGrant["source"], sourceRef: string) {
+  return db
+    .prepare("SELECT start_time, end_time, revoked_at FROM entitlements WHERE source = ? AND source_ref = ?")
+    .bind(source, sourceRef)
+    .first<{ start_time: number; end_time: number; revoked_at: number | null }>();
 }

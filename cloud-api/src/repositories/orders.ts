@@ -131,3 +131,18 @@ export function releaseCouponStatement(db: D1Database, orderId: string, endedIn:
     )
     .bind(orderId, ...endedIn);
 }
+
+export interface OrderEventRow {
+  from_status: number | null;
+  to_status: number;
+  created_at: number;
+}
+
+/** An order's status changes, in the order they happened. */
+export async function listOrderEvents(db: D1Database, orderId: string): Promise<OrderEventRow[]> {
+  const { results } = await db
+    .prepare("SELECT from_status, to_status, created_at FROM order_events WHERE order_id = ? ORDER BY id")
+    .bind(orderId)
+    .all<OrderEventRow>();
+  return results;
+}

@@ -151,3 +151,14 @@ export async function refundsOwedSince(db: D1Database, before: number, limit = 5
     .all<PaymentRow>();
   return rows.results;
 }
+
+/** The payment that took the order's money (succeeded or since refunded), else its newest attempt. */
+export function paymentOfRecord(db: D1Database, orderId: string): Promise<PaymentRow | null> {
+  return db
+    .prepare(
+      `SELECT * FROM payments WHERE order_id = ?
+       ORDER BY status IN ('succeeded', 'refunded') DESC, created_at DESC, rowid DESC LIMIT 1`,
+    )
+    .bind(orderId)
+    .first<PaymentRow>();
+}

@@ -46,7 +46,7 @@ export async function receiveCard(env: CloudApiEnv, card: ServiceCardRow, device
   const [received] = await env.DB.batch([
     receiveCardStatement(env.DB, card.code_id, device.id, now),
     // Guarded by the unique (source, source_ref): the loser of a race cannot grant a second period.
-    grantStatement(
+    await grantStatement(
       env.DB,
       {
         deviceId: device.id,

@@ -12,6 +12,7 @@ import { CouponRow } from "../../../components/purchase/coupon-row.tsx";
 import { PackageList } from "../../../components/purchase/package-list.tsx";
 import { PaymentBar } from "../../../components/purchase/payment-sheet.tsx";
 import { revalidateUnlessOnly } from "../../../components/sheet-history.ts";
+import { PurchasePlan } from "../../../components/services/service-timeline.tsx";
 import { IntroItems, ServiceHeader } from "../../../components/purchase/service-header.tsx";
 import type { Route } from "./+types/ai-srv-package-buy";
 import { launchAppFamily, policyHref } from "../../../.server/policies.ts";
@@ -56,6 +57,7 @@ export default function AiPackageBuy({ loaderData: view }: Route.ComponentProps)
   return (
     <main className="mx-auto max-w-md pb-28">
       <ServiceHeader view={view.header} title={view.title} />
+      <PurchasePlan plan={view.plan} />
       <PackageList packages={view.packages} error={view.packagesError} />
       {view.coupon && <CouponRow coupon={view.coupon} />}
       <IntroItems items={view.intro} privacyHref={view.privacyHref} />

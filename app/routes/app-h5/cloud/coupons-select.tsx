@@ -119,7 +119,10 @@ function CouponCard({ coupon }: { coupon: Choice }) {
             {coupon.descrip}
           </span>
         )}
-        <span className="text-xs text-neutral-600">{t("coupon.expires", { time: coupon.expires })}</span>
+        <span className="text-xs text-neutral-600">
+          {t("coupon.expires", { time: coupon.expires })}
+          {coupon.expiresSoon && <strong className="ms-2 font-semibold text-red-700">{t("reminders.couponExpiresSoon")}</strong>}
+        </span>
         <span className={`text-xs font-medium ${coupon.usable ? "text-emerald-700" : "text-red-700"}`}>
           {coupon.usable ? t("coupon.available") : t(`coupon.reason.${coupon.reason ?? "expired"}`, { amount: coupon.ceiling })}
         </span>

@@ -16,6 +16,7 @@ import { CouponRow } from "../../../components/purchase/coupon-row.tsx";
 import { PackageList } from "../../../components/purchase/package-list.tsx";
 import { PaymentBar } from "../../../components/purchase/payment-sheet.tsx";
 import { revalidateUnlessOnly } from "../../../components/sheet-history.ts";
+import { PurchasePlan } from "../../../components/services/service-timeline.tsx";
 import { IntroItems } from "../../../components/purchase/service-header.tsx";
 import type { Route } from "./+types/mobile-data-buy";
 import { launchAppFamily, policyHref } from "../../../.server/policies.ts";
@@ -126,6 +127,7 @@ export default function MobileDataBuy({ loaderData }: Route.ComponentProps) {
       {view.state === "normal" && (
         <>
           <CurrentPackage current={view.current ?? null} />
+          <PurchasePlan plan={view.plan} />
 
           <PackageList packages={view.packages} error={view.packagesError} />
           {view.coupon && <CouponRow coupon={view.coupon} />}

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
-import { data, Form, Link, useActionData, useFetcher, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { data, Link, useFetcher, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import { canCancel, canRepay, orderNote, orderStatusName } from "../../../../domain/order-status.ts";
 import { intlLocale, type Language } from "../../../../domain/languages.ts";
@@ -14,13 +14,13 @@ import { cancelOrder, orderList, repayOrder } from "../../../.server/upstream/en
 import { upstreamFor } from "../../../.server/upstream/for-request.ts";
 import { cloudflareContext, sessionContext } from "../../../context.ts";
 import { providerClients } from "../../../.server/purchase/providers.ts";
+import { orderDetailHref } from "../../../.server/service-screens.ts";
 import { ErrorView } from "../../../components/error-view.tsx";
-import { PAYMENT_REDIRECT_DELAY_MS, type PaymentStep } from "../../../components/purchase/payment-step.ts";
-import { useToast } from "../../../components/toasts.tsx";
+import type { PaymentStep } from "../../../components/purchase/payment-step.ts";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { ActionSheet } from "../../../components/action-sheet.tsx";
-import { ModalSheet } from "../../../components/modal-sheet.tsx";
-import { OPENS_SHEET, revalidateUnlessOnly, searchWith, useSheetHistory } from "../../../components/sheet-history.ts";
+import { FactList } from "../../../components/orders/fact-list.tsx";
+import { CancelSheet, OrderActions, type CardFailure } from "../../../components/orders/order-actions.tsx";
+import { revalidateUnlessOnly } from "../../../components/sheet-history.ts";
 import type { ProviderClients } from "../../../components/purchase/provider-clients.ts";
 import { usePullToRefresh } from "../../../components/use-pull-to-refresh.ts";
 import { useTranslation } from "../../../i18n/context.tsx";
@@ -66,6 +66,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       status: order.status,
       statusKey: orderStatusName(order.status) ?? "unknown",
       note: orderNote(order.status),
+      detailHref: orderDetailHref(order.orderId),
       paymentType: order.paymentType,
       period: order.period,
       created: formatUnixSeconds(order.createTime, timeZone),
@@ -111,8 +112,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   return nextStep(result.data, request.url, form.data.enhanced === "1", t("pay.needsScript"));
 }
 
-/** A refused cancel, named by its order, so that only that card reports it. */
-type CardFailure = Extract<PaymentStep, { step: "error" }> & { orderId: string };
 const CONFLICT = 409;
 
 // After any post, even a refused one, the list is read again: it shows each order as it really is. The
@@ -229,43 +228,9 @@ function OrderPages({ view }: { view: Route.ComponentProps["loaderData"] }) {
   );
 }
 
-const CardView = lazy(() => import("../../../components/purchase/card-view.tsx"));
-
 function OrderCard({ order, page, enhanced, stripe }: { order: Order; page: number; enhanced: boolean; stripe: ProviderClients["stripe"] }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const repay = useFetcher<PaymentStep>();
-  // A card repay answers a Checkout Session, shown in a sheet with a history entry of its own
-  // (`?repay=<order>`): back or Close closes it.
-  const cardData = repay.state === "idle" && repay.data?.step === "card" ? repay.data : null;
-  const cardStep = useMemo(() => (cardData ? Promise.resolve<PaymentStep>(cardData) : null), [cardData]);
-  const searchParams = new URLSearchParams(useLocation().search);
-  const repaying = searchParams.get("repay") === order.id;
-  const sheet = useSheetHistory();
-  const openSheet = sheet.open;
-  const sheetOpenedFor = useRef<PaymentStep | null>(null);
-  useEffect(() => {
-    if (!cardData || sheetOpenedFor.current === cardData) return;
-    sheetOpenedFor.current = cardData;
-    void openSheet(searchWith(new URLSearchParams(window.location.search), "repay", order.id));
-  }, [cardData, order.id, openSheet]);
-  const failed = useActionData<CardFailure>();
-  const navigation = useNavigation();
-
-  useEffect(() => {
-    const step = repay.data;
-    if (!step || repay.state !== "idle") return;
-    if (step.step === "error") toast({ kind: "error", message: step.message });
-    if (step.step === "redirect") {
-      const timer = setTimeout(() => window.location.assign(step.url), PAYMENT_REDIRECT_DELAY_MS);
-      return () => clearTimeout(timer);
-    }
-  }, [repay.data, repay.state, toast]);
-  useEffect(() => {
-    if (failed?.step === "error" && failed.orderId === order.id) toast({ kind: "error", message: failed.message });
-  }, [failed, order.id, toast]);
-
-  const rows: [string, string][] = [
+  const rows: [string, string | null][] = [
     [t("orders.number"), order.id],
     [t("orders.method"), t(`pay.method.${order.paymentType}`)],
     [t("orders.validity"), String(order.period)],
@@ -274,117 +239,22 @@ function OrderCard({ order, page, enhanced, stripe }: { order: Order; page: numb
     [t("orders.amount"), order.amount],
   ];
   return (
-    <li className="rounded-2xl bg-white p-4">
+    <li className="relative rounded-2xl bg-white p-4">
       <div className="flex items-start justify-between gap-3">
         <h2 dir="auto" className="font-semibold">
-          {order.name}
+          {/* The name's link covers the whole card: tapping anywhere on it opens the order in full. */}
+          <Link to={order.detailHref} className="after:absolute after:inset-0 after:content-['']">
+            {order.name}
+          </Link>
         </h2>
         <span className="shrink-0 rounded-full bg-neutral-100 px-2 py-0.5 text-xs">{t(`orders.status.${order.statusKey}`)}</span>
       </div>
       {order.note && <p className="mt-1 text-sm text-neutral-700">{t(`orders.note.${order.note}`)}</p>}
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-neutral-500">{label}</dt>
-            <dd dir="auto" className="min-w-0 text-end wrap-anywhere">
-              {value}
-            </dd>
-          </div>
-        ))}
-      </dl>
-      {order.canCancel && (
-        <div className="mt-3 flex justify-end gap-2">
-          {/* Spec §5: cancelling asks first, in a sheet of the page (`?cancel=<order>`): a webview may not show window.confirm. */}
-          <Form method="get" state={OPENS_SHEET} preventScrollReset>
-            {page > 1 && <input type="hidden" name="page" value={page} />}
-            <input type="hidden" name="cancel" value={order.id} />
-            <button
-              id={`cancel-${order.id}`}
-              type="submit"
-              disabled={navigation.state !== "idle"}
-              className="tap-target rounded-full border border-neutral-300 px-4 text-sm"
-            >
-              {t("orders.cancel")}
-            </button>
-          </Form>
-          {order.canRepay && (
-            <repay.Form method="post">
-              <input type="hidden" name="intent" value="repay" />
-              <input type="hidden" name="orderId" value={order.id} />
-              <input type="hidden" name="enhanced" value={enhanced ? "1" : "0"} />
-              <button type="submit" disabled={repay.state !== "idle"} className="tap-target rounded-full bg-sky-700 px-4 text-sm font-semibold text-white">
-                {t("orders.repay")}
-              </button>
-            </repay.Form>
-          )}
-        </div>
-      )}
-      {cardStep && repaying && <RepayCardSheet step={cardStep} stripe={stripe} onClose={() => void sheet.close(searchWith(searchParams, "repay", null))} />}
-    </li>
-  );
-}
-
-/**
- * The cancel confirmation (spec §5: title "Tips"), open while the address names the order. Its form posts
- * to the list without the flag, so without JavaScript the answer is the list itself; with it, the sheet
- * closes back over its history entry once the order is cancelled.
- */
-function CancelSheet() {
-  const { t } = useTranslation();
-  const toast = useToast();
-  const sheet = useSheetHistory();
-  const cancel = useFetcher<PaymentStep | null>();
-  const searchParams = new URLSearchParams(useLocation().search);
-  const orderId = searchParams.get("cancel");
-  const closeHref = searchWith(searchParams, "cancel", null);
-  const close = sheet.close;
-
-  // Each answer is reported once: closing the sheet changes the address, which runs this effect again.
-  const answered = useRef<unknown>(undefined);
-  useEffect(() => {
-    if (cancel.state !== "idle" || cancel.data === undefined || answered.current === cancel.data) return;
-    answered.current = cancel.data;
-    if (cancel.data?.step === "error") toast({ kind: "error", message: cancel.data.message });
-    void close(closeHref);
-  }, [cancel.state, cancel.data, toast, close, closeHref]);
-
-  return (
-    <ActionSheet
-      open={orderId !== null}
-      title={t("webview.tips")}
-      closeHref={closeHref}
-      closeLabel={t("webview.keepOrder")}
-      returnFocusTo={`cancel-${orderId ?? ""}`}
-    >
-      <p className="mt-2 text-sm text-neutral-700">{t("orders.cancelConfirm")}</p>
-      <cancel.Form method="post" action={closeHref} className="mt-4">
-        <input type="hidden" name="intent" value="cancel" />
-        <input type="hidden" name="orderId" value={orderId ?? ""} />
-        <button type="submit" disabled={cancel.state !== "idle"} className="tap-target w-full rounded-xl bg-red-700 py-3 font-semibold text-white">
-          {t("orders.cancel")}
-        </button>
-      </cancel.Form>
-    </ActionSheet>
-  );
-}
-
-/** Repaying a card order: Stripe's embedded checkout in a sheet, as on the purchase screens. */
-function RepayCardSheet({ step, stripe, onClose }: { step: Promise<PaymentStep>; stripe: ProviderClients["stripe"]; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <ModalSheet labelledBy="repay-card-heading" onClose={onClose}>
-      <div className="mb-3 flex items-center justify-between">
-        <h2 id="repay-card-heading" className="text-base font-semibold">
-          {t("pay.method.4")}
-        </h2>
-        <button type="button" onClick={onClose} className="tap-target rounded-full px-3 text-sm text-neutral-600">
-          {t("pay.close")}
-        </button>
+      <FactList rows={rows} className="mt-2" />
+      <div className="relative z-10">
+        <OrderActions order={order} keep={page > 1 ? { page: String(page) } : {}} enhanced={enhanced} stripe={stripe} />
       </div>
-      <Suspense fallback={<p className="py-6 text-center text-sm text-neutral-600">{t("shell.pleaseWait")}</p>}>
-        <CardView client={stripe} step={step} />
-      </Suspense>
-    </ModalSheet>
+    </li>
   );
 }
 

@@ -13,6 +13,7 @@ import { CouponRow } from "../../../components/purchase/coupon-row.tsx";
 import { PackageList } from "../../../components/purchase/package-list.tsx";
 import { PaymentBar } from "../../../components/purchase/payment-sheet.tsx";
 import { revalidateUnlessOnly } from "../../../components/sheet-history.ts";
+import { PurchasePlan } from "../../../components/services/service-timeline.tsx";
 import { IntroItems, ServiceHeader } from "../../../components/purchase/service-header.tsx";
 import type { Route } from "./+types/storage-buy";
 import { screenUrl } from "../../../.server/screen-url.ts";
@@ -77,6 +78,7 @@ export default function StorageBuy({ loaderData: view }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-md pb-28">
       <ServiceHeader view={view.header} title={view.title} />
+      <PurchasePlan plan={view.plan} />
       <RecordingTabs tabs={view.tabs} className="m-3 bg-white" />
       <PackageList packages={view.packages} error={view.packagesError} />
       {view.coupon && <CouponRow coupon={view.coupon} />}

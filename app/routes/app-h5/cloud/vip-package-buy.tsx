@@ -20,6 +20,7 @@ import { CouponRow } from "../../../components/purchase/coupon-row.tsx";
 import { PackageList } from "../../../components/purchase/package-list.tsx";
 import { PaymentBar } from "../../../components/purchase/payment-sheet.tsx";
 import { OPENS_SHEET, revalidateUnlessOnly } from "../../../components/sheet-history.ts";
+import { PurchasePlan } from "../../../components/services/service-timeline.tsx";
 import { IntroItems, ServiceHeader } from "../../../components/purchase/service-header.tsx";
 import { useToast } from "../../../components/toasts.tsx";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -164,6 +165,7 @@ export default function VipPackageBuy({ loaderData: view }: Route.ComponentProps
   return (
     <main className="mx-auto max-w-md pb-28">
       <ServiceHeader view={view.header} title={view.title} />
+      <PurchasePlan plan={view.plan} />
       {view.infoFailed && (
         <p role="alert" className="bg-red-50 px-4 py-3 text-sm text-red-800">
           {t("vip.infoFailed")}

@@ -1,0 +1,83 @@
+import { data, type RouterContextProvider } from "react-router";
+import { intlLocale, type Language } from "../../../domain/languages.ts";
+import { formatMoney, toCents } from "../../../domain/money.ts";
+import { canCancel, canRepay, OrderStatus, orderStatusName } from "../../../domain/order-status.ts";
+import { refundTracker } from "../../../domain/refund-tracker.ts";
+import { cloudflareContext } from "../../context.ts";
+import { formatDateInText, formatUnixSeconds, type BuyerTimeZone } from "../format.ts";
+import { getI18n, getLocale } from "../i18n.ts";
+import { receiptHref, SERVICE_SCREENS } from "../service-screens.ts";
+import { orderDetail, type UpstreamOrderDetail } from "../upstream/endpoints.ts";
+import { upstreamFor } from "../upstream/for-request.ts";
+
+/** Statuses in which the buyer has paid and keeps what was bought: the ones a receipt is for. */
+const RECEIPTED = new Set<number>([OrderStatus.paid, OrderStatus.buying, OrderStatus.purchaseSucceeded, OrderStatus.finished]);
+
+/**
+ * Reads the order named by `?orderId=` for the detail and receipt screens. A missing id, another
+ * user's order or an unknown one is a 404 page; any other refusal explains itself and offers a retry.
+ */
+export async function loadOrder({ context, request }: { context: Readonly<RouterContextProvider>; request: Request }, orderId: string | null) {
+  if (!orderId) throw data(null, { status: 404 });
+  const result = await upstreamFor(context, request).call(orderDetail, { orderId, language: getLocale(context) });
+  if (!result.ok) throw data(result.msg, { status: result.status === 404 ? 404 : 502 });
+  return result.data;
+}
+
+/** The order's facts in the buyer's language, money with its currency and times in the buyer's time zone. */
+export function orderFacts(context: Readonly<RouterContextProvider>, timeZone: BuyerTimeZone, order: UpstreamOrderDetail) {
+  const { t } = getI18n(context);
+  const locale = getLocale(context) as Language;
+  const intl = intlLocale(locale);
+  const time = (seconds: number | null | undefined) => formatUnixSeconds(seconds, timeZone);
+  const date = (seconds: number | null | undefined) => formatDateInText(seconds, timeZone, locale);
+  const money = (amount: number) => formatMoney(toCents(amount), order.currencyCode, intl);
+  const period = order.servicePeriod;
+  const refund = refundView(order, t, time, date);
+  return {
+    orderId: order.orderId,
+    serviceName: order.serviceName,
+    status: t(`orders.status.${orderStatusName(order.status) ?? "unknown"}`),
+    // A refunded order never got its period: its length alone would mislead.
+    period: period
+      ? t("orderDetail.periodRange", { from: date(period.startTime), to: date(period.endTime) })
+      : refund
+        ? null
+        : t("orderDetail.periodDays", { days: order.period }),
+    periodRevoked: period?.revoked ?? false,
+    price: money(order.price),
+    coupon: order.coupon ? { name: order.coupon.name, discount: t("coupon.discount", { amount: money(order.discount) }) } : null,
+    paid: money(order.realPayPrice),
+    paidLabel: t(order.paymentTime ? "orders.amount" : "orderDetail.toPay"),
+    currencyCode: order.currencyCode,
+    method: t(`pay.method.${order.paymentType}`),
+    reference: order.payment?.reference ?? null,
+    created: time(order.createTime),
+    paidAt: time(order.paymentTime),
+    receiptHref: RECEIPTED.has(order.status) && order.paymentTime ? receiptHref(order.orderId) : null,
+    ordersHref: SERVICE_SCREENS[order.serviceType]?.orders ?? "/app-h5",
+    /** Every status change, oldest first. */
+    timeline: order.events.map((e) => ({ label: t(`orders.status.${orderStatusName(e.toStatus) ?? "unknown"}`), time: time(e.time) })),
+    refund,
+    canCancel: canCancel(order.status),
+    canRepay: canRepay(order.status, order.paymentType),
+    paymentType: order.paymentType,
+    merchant: context.get(cloudflareContext).env.MERCHANT_NAME || t("app.name"),
+  };
+}
+
+function refundView(
+  order: UpstreamOrderDetail,
+  t: ReturnType<typeof getI18n>["t"],
+  time: (seconds: number | null) => string,
+  date: (seconds: number | null) => string,
+) {
+  const tracker = refundTracker(order.status, order.events);
+  if (!tracker) return null;
+  return {
+    steps: tracker.steps.map((step) => ({ label: t(`orderDetail.refund.${step.key}`), state: step.state, time: time(step.time) })),
+    next: t(`orderDetail.refund.next.${tracker.next.key}`, { date: date(tracker.next.by) }),
+  };
+}
+
+export type OrderFacts = ReturnType<typeof orderFacts>;

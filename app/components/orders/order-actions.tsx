@@ -1,0 +1,163 @@
+import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
+import { Form, useActionData, useFetcher, useLocation, useNavigation } from "react-router";
+import { useTranslation } from "../../i18n/context.tsx";
+import { ActionSheet } from "../action-sheet.tsx";
+import { ModalSheet } from "../modal-sheet.tsx";
+import { PAYMENT_REDIRECT_DELAY_MS, type PaymentStep } from "../purchase/payment-step.ts";
+import type { ProviderClients } from "../purchase/provider-clients.ts";
+import { OPENS_SHEET, searchWith, useSheetHistory } from "../sheet-history.ts";
+import { useToast } from "../toasts.tsx";
+
+const CardView = lazy(() => import("../purchase/card-view.tsx"));
+
+/** A refused cancel, named by its order, so that only that order's actions report it. */
+export type CardFailure = Extract<PaymentStep, { step: "error" }> & { orderId: string };
+
+/**
+ * Cancel and Repay of an order waiting to pay (spec §4), posted to the screen's action (intent cancel |
+ * repay), as on the order lists and the order detail. Cancel first asks in the Tips sheet (CancelSheet,
+ * `?cancel=<order>`); a card repay opens Stripe's embedded checkout in a sheet (`?repay=<order>`).
+ */
+export function OrderActions({
+  order,
+  keep = {},
+  enhanced,
+  stripe,
+}: {
+  order: { id: string; canCancel: boolean; canRepay: boolean };
+  /** The screen's own query parameters, which the cancel question's address keeps (a list page, an order id). */
+  keep?: Record<string, string>;
+  enhanced: boolean;
+  stripe: ProviderClients["stripe"];
+}) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const repay = useFetcher<PaymentStep>();
+  // A card repay answers a Checkout Session, shown in a sheet with a history entry of its own
+  // (`?repay=<order>`): back or Close closes it.
+  const cardData = repay.state === "idle" && repay.data?.step === "card" ? repay.data : null;
+  const cardStep = useMemo(() => (cardData ? Promise.resolve<PaymentStep>(cardData) : null), [cardData]);
+  const searchParams = new URLSearchParams(useLocation().search);
+  const repaying = searchParams.get("repay") === order.id;
+  const sheet = useSheetHistory();
+  const openSheet = sheet.open;
+  const sheetOpenedFor = useRef<PaymentStep | null>(null);
+  useEffect(() => {
+    if (!cardData || sheetOpenedFor.current === cardData) return;
+    sheetOpenedFor.current = cardData;
+    void openSheet(searchWith(new URLSearchParams(window.location.search), "repay", order.id));
+  }, [cardData, order.id, openSheet]);
+  const failed = useActionData<CardFailure>();
+  const navigation = useNavigation();
+
+  useEffect(() => {
+    const step = repay.data;
+    if (!step || repay.state !== "idle") return;
+    if (step.step === "error") toast({ kind: "error", message: step.message });
+    if (step.step === "redirect") {
+      const timer = setTimeout(() => window.location.assign(step.url), PAYMENT_REDIRECT_DELAY_MS);
+      return () => clearTimeout(timer);
+    }
+  }, [repay.data, repay.state, toast]);
+  useEffect(() => {
+    if (failed?.step === "error" && failed.orderId === order.id) toast({ kind: "error", message: failed.message });
+  }, [failed, order.id, toast]);
+
+  if (!order.canCancel) return null;
+  return (
+    <>
+      <div className="mt-3 flex justify-end gap-2">
+        {/* Spec §5: cancelling asks first, in a sheet of the page (`?cancel=<order>`): a webview may not show window.confirm. */}
+        <Form method="get" state={OPENS_SHEET} preventScrollReset>
+          {Object.entries(keep).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <input type="hidden" name="cancel" value={order.id} />
+          <button
+            id={`cancel-${order.id}`}
+            type="submit"
+            disabled={navigation.state !== "idle"}
+            className="tap-target rounded-full border border-neutral-300 px-4 text-sm"
+          >
+            {t("orders.cancel")}
+          </button>
+        </Form>
+        {order.canRepay && (
+          <repay.Form method="post">
+            <input type="hidden" name="intent" value="repay" />
+            <input type="hidden" name="orderId" value={order.id} />
+            <input type="hidden" name="enhanced" value={enhanced ? "1" : "0"} />
+            <button type="submit" disabled={repay.state !== "idle"} className="tap-target rounded-full bg-sky-700 px-4 text-sm font-semibold text-white">
+              {t("orders.repay")}
+            </button>
+          </repay.Form>
+        )}
+      </div>
+      {cardStep && repaying && <RepayCardSheet step={cardStep} stripe={stripe} onClose={() => void sheet.close(searchWith(searchParams, "repay", null))} />}
+    </>
+  );
+}
+
+/**
+ * The cancel confirmation (spec §5: title "Tips"), open while the address names the order. Its form posts
+ * to the list without the flag, so without JavaScript the answer is the list itself; with it, the sheet
+ * closes back over its history entry once the order is cancelled.
+ */
+export function CancelSheet() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const sheet = useSheetHistory();
+  const cancel = useFetcher<PaymentStep | null>();
+  const searchParams = new URLSearchParams(useLocation().search);
+  const orderId = searchParams.get("cancel");
+  const closeHref = searchWith(searchParams, "cancel", null);
+  const close = sheet.close;
+
+  // Each answer is reported once: closing the sheet changes the address, which runs this effect again.
+  const answered = useRef<unknown>(undefined);
+  useEffect(() => {
+    if (cancel.state !== "idle" || cancel.data === undefined || answered.current === cancel.data) return;
+    answered.current = cancel.data;
+    if (cancel.data?.step === "error") toast({ kind: "error", message: cancel.data.message });
+    void close(closeHref);
+  }, [cancel.state, cancel.data, toast, close, closeHref]);
+
+  return (
+    <ActionSheet
+      open={orderId !== null}
+      title={t("webview.tips")}
+      closeHref={closeHref}
+      closeLabel={t("webview.keepOrder")}
+      returnFocusTo={`cancel-${orderId ?? ""}`}
+    >
+      <p className="mt-2 text-sm text-neutral-700">{t("orders.cancelConfirm")}</p>
+      <cancel.Form method="post" action={closeHref} className="mt-4">
+        <input type="hidden" name="intent" value="cancel" />
+        <input type="hidden" name="orderId" value={orderId ?? ""} />
+        <button type="submit" disabled={cancel.state !== "idle"} className="tap-target w-full rounded-xl bg-red-700 py-3 font-semibold text-white">
+          {t("orders.cancel")}
+        </button>
+      </cancel.Form>
+    </ActionSheet>
+  );
+}
+
+/** Repaying a card order: Stripe's embedded checkout in a sheet, as on the purchase screens. */
+function RepayCardSheet({ step, stripe, onClose }: { step: Promise<PaymentStep>; stripe: ProviderClients["stripe"]; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <ModalSheet labelledBy="repay-card-heading" onClose={onClose}>
+      <div className="mb-3 flex items-center justify-between">
+        <h2 id="repay-card-heading" className="text-base font-semibold">
+          {t("pay.method.4")}
+        </h2>
+        <button type="button" onClick={onClose} className="tap-target rounded-full px-3 text-sm text-neutral-600">
+          {t("pay.close")}
+        </button>
+      </div>
+      <Suspense fallback={<p className="py-6 text-center text-sm text-neutral-600">{t("shell.pleaseWait")}</p>}>
+        <CardView client={stripe} step={step} />
+      </Suspense>
+    </ModalSheet>
+  );
+}

@@ -1,0 +1,131 @@
+import { Link } from "react-router";
+import { getI18n, getLocale } from "../../../.server/i18n.ts";
+import { requireLaunch } from "../../../.server/identity.ts";
+import { loadOrder, orderFacts } from "../../../.server/orders/order-view.ts";
+import { providerClients } from "../../../.server/purchase/providers.ts";
+import { screenUrl } from "../../../.server/screen-url.ts";
+import { buyerTimeZone } from "../../../.server/time-zone.ts";
+import { cloudflareContext } from "../../../context.ts";
+import { CancelSheet, OrderActions } from "../../../components/orders/order-actions.tsx";
+import { FactList } from "../../../components/orders/fact-list.tsx";
+import { OrderError } from "../../../components/orders/order-error.tsx";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { useTranslation } from "../../../i18n/context.tsx";
+import type { Route } from "./+types/order-detail";
+
+// Cancel and Repay post here exactly as on the order lists, and the page reloads as the lists do.
+export { action, shouldRevalidate } from "./order-list.tsx";
+
+/**
+ * One order in full (`?orderId=`), reached from its card: what was bought for which period, what was
+ * paid and how, every status change, and for a refund where it stands and what comes next.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const { launch } = requireLaunch(args.context, "device");
+  const order = await loadOrder(args, screenUrl(args.request).searchParams.get("orderId"));
+  return {
+    title: getI18n(args.context).t("orderDetail.title"),
+    order: orderFacts(args.context, buyerTimeZone(args.request, launch.countryCode), order),
+    stripe: providerClients(args.context.get(cloudflareContext).env, getLocale(args.context)).stripe,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
+
+export default function OrderDetail({ loaderData: view }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const { order } = view;
+  const rows: [string, string | null][] = [
+    [t("orders.number"), order.orderId],
+    [t("orderDetail.period"), order.period],
+    [t("orderDetail.price"), order.price],
+    [t("coupon.label"), order.coupon ? `${order.coupon.name} ${order.coupon.discount}` : null],
+    [order.paidLabel, order.paid],
+    [t("orders.method"), order.method],
+    [t("orderDetail.reference"), order.reference],
+    [t("orders.created"), order.created],
+    [t("orders.paidAt"), order.paidAt || null],
+  ];
+  return (
+    <main className="mx-auto max-w-md p-3 pb-10">
+      <div className="flex items-center justify-between gap-3">
+        <h1 className="px-1 py-2 text-lg font-semibold">{view.title}</h1>
+        <Link to={order.ordersHref} className="rounded-full px-3 py-2 text-sm text-sky-700">
+          {t("orderDetail.allOrders")}
+        </Link>
+      </div>
+
+      <section aria-labelledby="order-heading" className="rounded-2xl bg-white p-4">
+        <div className="flex items-start justify-between gap-3">
+          <h2 id="order-heading" dir="auto" className="font-semibold">
+            {order.serviceName}
+          </h2>
+          <span className="shrink-0 rounded-full bg-neutral-100 px-2 py-0.5 text-xs">{order.status}</span>
+        </div>
+        <FactList rows={rows} className="mt-2" />
+        {order.periodRevoked && <p className="mt-2 text-sm text-neutral-600">{t("orderDetail.periodRevoked")}</p>}
+        <OrderActions
+          order={{ id: order.orderId, canCancel: order.canCancel, canRepay: order.canRepay }}
+          keep={{ orderId: order.orderId }}
+          enhanced={hydrated}
+          stripe={view.stripe}
+        />
+        {order.receiptHref && (
+          <p className="mt-3 text-end">
+            <Link to={order.receiptHref} className="text-sm font-medium text-sky-700 underline">
+              {t("receipt.open")}
+            </Link>
+          </p>
+        )}
+      </section>
+
+      {order.refund && (
+        <section aria-labelledby="refund-heading" className="mt-3 rounded-2xl bg-white p-4">
+          <h2 id="refund-heading" className="text-base font-semibold">
+            {t("orderDetail.refund.title")}
+          </h2>
+          <ol className="mt-3 grid gap-3">
+            {order.refund.steps.map((step) => (
+              <li key={step.label} aria-current={step.state === "current" ? "step" : undefined} className="flex items-start gap-3 text-sm">
+                <span
+                  aria-hidden="true"
+                  className={`mt-1 size-3 shrink-0 rounded-full border-2 ${
+                    step.state === "done" ? "border-green-600 bg-green-600" : step.state === "current" ? "border-sky-600 bg-white" : "border-neutral-300 bg-white"
+                  }`}
+                />
+                <span className="flex flex-col">
+                  <span className={step.state === "upcoming" ? "text-neutral-500" : "font-medium"}>
+                    {step.label}
+                    <span className="sr-only"> ({t(`orderDetail.refund.state.${step.state}`)})</span>
+                  </span>
+                  {step.time && <span className="text-neutral-600">{step.time}</span>}
+                </span>
+              </li>
+            ))}
+          </ol>
+          <p className="mt-3 rounded-lg bg-sky-50 p-3 text-sm text-sky-900">{order.refund.next}</p>
+        </section>
+      )}
+
+      <section aria-labelledby="history-heading" className="mt-3 rounded-2xl bg-white p-4">
+        <h2 id="history-heading" className="text-base font-semibold">
+          {t("orderDetail.history")}
+        </h2>
+        <ol className="mt-3 grid gap-2 border-s-2 border-neutral-200 ps-4">
+          {order.timeline.map((event, index) => (
+            <li key={index} className="text-sm">
+              <span className="block font-medium">{event.label}</span>
+              <span className="text-neutral-600">{event.time}</span>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <CancelSheet />
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <OrderError error={error} />;
+}

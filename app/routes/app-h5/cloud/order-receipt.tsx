@@ -1,0 +1,76 @@
+import { data, Link } from "react-router";
+import { getI18n } from "../../../.server/i18n.ts";
+import { requireLaunch } from "../../../.server/identity.ts";
+import { loadOrder, orderFacts } from "../../../.server/orders/order-view.ts";
+import { orderDetailHref } from "../../../.server/service-screens.ts";
+import { screenUrl } from "../../../.server/screen-url.ts";
+import { buyerTimeZone } from "../../../.server/time-zone.ts";
+import { FactList } from "../../../components/orders/fact-list.tsx";
+import { OrderError } from "../../../components/orders/order-error.tsx";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { useTranslation } from "../../../i18n/context.tsx";
+import type { Route } from "./+types/order-receipt";
+
+/**
+ * The receipt of a paid order (`?orderId=`): one plain page that prints (or saves as PDF) cleanly,
+ * rendered on the server so that it needs no JavaScript. An order not paid has no receipt (404).
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const { launch } = requireLaunch(args.context, "device");
+  const order = orderFacts(args.context, buyerTimeZone(args.request, launch.countryCode), await loadOrder(args, screenUrl(args.request).searchParams.get("orderId")));
+  if (!order.receiptHref) throw data(null, { status: 404 });
+  return { title: getI18n(args.context).t("receipt.title", { orderId: order.orderId }), order, detailHref: orderDetailHref(order.orderId) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
+
+export default function OrderReceipt({ loaderData: view }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const { order } = view;
+  const rows: [string, string | null][] = [
+    [t("receipt.merchant"), order.merchant],
+    [t("orders.number"), order.orderId],
+    [t("orders.created"), order.created],
+    [t("orders.paidAt"), order.paidAt],
+    [t("receipt.package"), order.serviceName],
+    [t("orderDetail.period"), order.period],
+    [t("orderDetail.price"), order.price],
+    [t("coupon.label"), order.coupon ? `${order.coupon.name} ${order.coupon.discount}` : null],
+    [t("orders.method"), order.method],
+    [t("orderDetail.reference"), order.reference],
+  ];
+  return (
+    <main className="mx-auto max-w-md p-3 pb-10 print:max-w-none print:p-0">
+      <div className="flex items-center justify-between gap-3 print:hidden">
+        <Link to={view.detailHref} className="rounded-full px-3 py-2 text-sm text-sky-700">
+          {t("receipt.backToOrder")}
+        </Link>
+        {/* Printing needs the browser's print dialog; without JavaScript the browser's own menu prints the page. */}
+        {hydrated && (
+          <button type="button" onClick={() => window.print()} className="rounded-full bg-sky-700 px-4 py-2 text-sm font-semibold text-white">
+            {t("receipt.print")}
+          </button>
+        )}
+      </div>
+      <article aria-labelledby="receipt-heading" className="mt-2 rounded-2xl bg-white p-5 print:mt-0 print:rounded-none print:p-0 print:break-inside-avoid">
+        <h1 id="receipt-heading" className="text-xl font-bold">
+          {t("receipt.heading")}
+        </h1>
+        <p dir="auto" className="text-sm text-neutral-600">
+          {order.merchant}
+        </p>
+        <FactList rows={rows} className="mt-4 border-y border-neutral-200 py-4" />
+        <p className="mt-4 flex items-baseline justify-between gap-3">
+          <span className="font-semibold">{t("receipt.total", { currency: order.currencyCode })}</span>
+          <span className="text-2xl font-bold">{order.paid}</span>
+        </p>
+        <p className="mt-6 text-xs text-neutral-600">{t("receipt.note")}</p>
+      </article>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <OrderError error={error} />;
+}

@@ -1,0 +1,103 @@
+import { Link } from "react-router";
+import type { Language } from "../../../../domain/languages.ts";
+import { DeviceType, ServiceType } from "../../../../domain/services.ts";
+import { getI18n, getLocale } from "../../../.server/i18n.ts";
+import { requireLaunch } from "../../../.server/identity.ts";
+import { SERVICE_SCREENS } from "../../../.server/service-screens.ts";
+import { timelineView } from "../../../.server/services/timeline-view.ts";
+import { entitlementTimeline } from "../../../.server/upstream/endpoints.ts";
+import { upstreamFor } from "../../../.server/upstream/for-request.ts";
+import { ErrorView } from "../../../components/error-view.tsx";
+import { RenewReminder, ServiceTimeline } from "../../../components/services/service-timeline.tsx";
+import { useTranslation } from "../../../i18n/context.tsx";
+import type { Route } from "./+types/services";
+import { buyerTimeZone } from "../../../.server/time-zone.ts";
+
+/** What each kind of device can buy: a SIM 4G data, a camera cloud storage, VIP and AI. */
+const SERVICES_OF: Record<number, number[]> = {
+  [DeviceType.camera]: [ServiceType.cloudStorage, ServiceType.vip, ServiceType.ai],
+  [DeviceType.sim]: [ServiceType.mobileData],
+};
+
+/**
+ * My services: for the launched device, each service it can have, what is in use and until when,
+ * what is queued after it and what ended lately, with the renewal reminder and the way to buy.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { launch } = requireLaunch(context, "device");
+  const { t } = getI18n(context);
+  const language = getLocale(context) as Language;
+  const timeZone = buyerTimeZone(request, launch.countryCode);
+  const result = await upstreamFor(context, request).call(entitlementTimeline, { deviceId: launch.deviceId, language });
+  const offered = SERVICES_OF[launch.deviceType] ?? SERVICES_OF[DeviceType.camera] ?? [];
+  const services = result.ok
+    ? result.data.services
+        // A service the device does not sell here still shows when it holds a period of it (a card, say).
+        .filter((s) => offered.includes(s.serviceType) || s.inUse || s.queued.length > 0)
+        .flatMap((service) => {
+          const screens = SERVICE_SCREENS[service.serviceType];
+          if (!screens) return [];
+          return [
+            {
+              serviceType: service.serviceType,
+              title: t(screens.titleKey),
+              buyHref: screens.buy,
+              ordersHref: screens.orders,
+              timeline: timelineView(service, { t, language, timeZone, renewHref: screens.buy }),
+            },
+          ];
+        })
+    : [];
+  return {
+    title: t("services.title"),
+    device: launch.deviceName || launch.deviceId,
+    error: result.ok ? null : result.msg || t("errors.unexpected"),
+    services,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
+
+export default function Services({ loaderData: view }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <main className="mx-auto max-w-md p-3 pb-10">
+      <h1 className="px-1 pt-2 text-lg font-semibold">{view.title}</h1>
+      <p dir="auto" className="px-1 pb-2 text-sm text-neutral-600">
+        {view.device}
+      </p>
+      {view.error !== null && (
+        <p role="alert" className="rounded-2xl bg-white p-4 text-sm text-red-700">
+          {view.error}
+        </p>
+      )}
+      <div className="grid gap-3">
+        {view.services.map((service) => (
+          <section key={service.serviceType} aria-labelledby={`service-${service.serviceType}`} className="rounded-2xl bg-white p-4">
+            <h2 id={`service-${service.serviceType}`} className="mb-3 text-base font-semibold">
+              {service.title}
+            </h2>
+            {service.timeline.reminder && (
+              <div className="-mx-3 -mt-1 mb-2">
+                <RenewReminder reminder={service.timeline.reminder} />
+              </div>
+            )}
+            <ServiceTimeline view={service.timeline} />
+            <p className="mt-3 flex justify-end gap-2 text-sm">
+              <Link to={service.ordersHref} className="rounded-full px-3 py-2 text-sky-700">
+                {t("services.orders")}
+              </Link>
+              <Link to={service.buyHref} className="rounded-full border border-sky-700 px-4 py-2 font-medium text-sky-700">
+                {t("services.buy")}
+              </Link>
+            </p>
+          </section>
+        ))}
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorView error={error} />;
+}

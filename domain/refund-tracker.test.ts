@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { OrderStatus as S } from "./order-status.ts";
+import { refundTracker } from "./refund-tracker.ts";
+import { DAY_SECONDS as DAY } from "./service-periods.ts";
+
+const t0 = 1_800_000_000;
+const events = (...statuses: number[]) => statuses.map((toStatus, i) => ({ toStatus, time: t0 + i * 60 }));
+const history = [S.waitingToPay, S.paid, S.buying, S.waitingForRefund, S.refunding];
+
+describe("refundTracker", () => {
+  it("is null for an order that is not being refunded", () => {
+    expect(refundTracker(S.purchaseSucceeded, events(S.waitingToPay, S.paid))).toBeNull();
+    expect(refundTracker(S.cancelled, [])).toBeNull();
+  });
+
+  it("waiting: the first step is current and the request to the provider comes next", () => {
+    expect(refundTracker(S.waitingForRefund, events(S.waitingToPay, S.paid, S.buying, S.waitingForRefund))).toEqual({
+      steps: [
+        { key: "waiting", state: "current", time: t0 + 180 },
+        { key: "refunding", state: "upcoming", time: null },
+        { key: "refunded", state: "upcoming", time: null },
+      ],
+      next: { key: "request", by: null },
+    });
+  });
+
+  it("refunding: the money is expected within 7 days of the request", () => {
+    const tracker = refundTracker(S.refunding, events(...history));
+    expect(tracker?.steps.map((s) => s.state)).toEqual(["done", "current", "upcoming"]);
+    expect(tracker?.next).toEqual({ key: "money", by: t0 + 240 + 7 * DAY });
+  });
+
+  it("refunded: every step done, each with its time", () => {
+    const tracker = refundTracker(S.refunded, events(...history, S.refunded));
+    expect(tracker?.steps).toEqual([
+      { key: "waiting", state: "done", time: t0 + 180 },
+      { key: "refunding", state: "done", time: t0 + 240 },
+      { key: "refunded", state: "done", time: t0 + 300 },
+    ]);
+    expect(tracker?.next).toEqual({ key: "none", by: null });
+  });
+
+  it("failed: the last step says so and support is the way on; a retry counts from its newest request", () => {
+    const tracker = refundTracker(S.refundFailed, events(...history, S.refundFailed, S.refunding, S.refundFailed));
+    expect(tracker?.steps).toEqual([
+      { key: "waiting", state: "done", time: t0 + 180 },
+      { key: "refunding", state: "done", time: t0 + 360 },
+      { key: "failed", state: "current", time: t0 + 420 },
+    ]);
+    expect(tracker?.next).toEqual({ key: "support", by: t0 + 420 + 7 * DAY });
+  });
+});

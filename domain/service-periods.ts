@@ -1,0 +1,66 @@
+/** The periods a device holds of a service: what a purchase adds, what is in use, queued or ended. Unix seconds. */
+
+export const DAY_SECONDS = 86_400;
+
+/** A service ending within this many days gets a renewal reminder. */
+export const RENEW_REMINDER_DAYS = 7;
+/** A coupon expiring within this many days is marked as such. */
+export const COUPON_EXPIRY_WARNING_DAYS = 3;
+/** The timeline shows periods that ended within this many days. */
+export const RECENTLY_ENDED_DAYS = 90;
+
+export interface Period {
+  startTime: number;
+  endTime: number;
+}
+
+export interface BoughtPeriod extends Period {
+  /** True when the purchase queues after a period still running, false when it starts now. */
+  extendsCurrent: boolean;
+}
+
+/**
+ * The period a purchase (or a received card) of `periodDays` grants: it starts now, or when the
+ * device's last period of the service ends if that is later. Fulfilment grants it and the
+ * purchase preview shows it, so both come from here.
+ */
+export function periodBought(lastEndTime: number | null, now: number, periodDays: number): BoughtPeriod {
+  const startTime = Math.max(now, lastEndTime ?? 0);
+  return { startTime, endTime: startTime + periodDays * DAY_SECONDS, extendsCurrent: startTime > now };
+}
+
+export type PeriodState = "in_use" | "queued" | "ended";
+
+export function periodState(period: Period, now: number): PeriodState {
+  if (period.endTime <= now) return "ended";
+  return period.startTime <= now ? "in_use" : "queued";
+}
+
+/**
+ * A device's periods of one service as the buyer reads them: the one in use, those queued after it
+ * (soonest first), and those that ended within RECENTLY_ENDED_DAYS (latest first).
+ */
+export function serviceTimeline<P extends Period>(periods: readonly P[], now: number) {
+  const byStart = [...periods].sort((a, b) => a.startTime - b.startTime);
+  const recentSince = now - RECENTLY_ENDED_DAYS * DAY_SECONDS;
+  return {
+    inUse: byStart.find((p) => periodState(p, now) === "in_use") ?? null,
+    queued: byStart.filter((p) => periodState(p, now) === "queued"),
+    ended: byStart.filter((p) => periodState(p, now) === "ended" && p.endTime > recentSince).reverse(),
+  };
+}
+
+/**
+ * When the service the device uses now stops (the end of its last period) if that is within
+ * RENEW_REMINDER_DAYS; null when it is not in use or runs longer.
+ */
+export function endingSoon(periods: readonly Period[], now: number): number | null {
+  if (!periods.some((p) => periodState(p, now) === "in_use")) return null;
+  const lastEnd = Math.max(...periods.map((p) => p.endTime));
+  return lastEnd - now <= RENEW_REMINDER_DAYS * DAY_SECONDS ? lastEnd : null;
+}
+
+/** A coupon still valid that lapses within COUPON_EXPIRY_WARNING_DAYS. */
+export function couponExpiresSoon(expireTime: number, now: number): boolean {
+  return expireTime > now && expireTime - now <= COUPON_EXPIRY_WARNING_DAYS * DAY_SECONDS;
+}

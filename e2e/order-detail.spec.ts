@@ -1,0 +1,131 @@
+import { expect, test } from "@playwright/test";
+import { DEMO_ACCOUNTS, DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
+import { demoBuyer } from "../scripts/lib/launch-link.ts";
+import { devVars } from "../scripts/lib/project.ts";
+import { launchLink } from "./launch.ts";
+import { E2E } from "./ports.ts";
+
+const DAY_MS = 86_400_000;
+const detail = (deviceId: string, orderId: string, language?: string) => launchLink(deviceId, { screen: "cloud/order/detail", query: { orderId }, language });
+
+test.describe("order detail", () => {
+  test("tapping an order card opens it: the period bought, amounts, method, reference and every status change @no-js", async ({ page }) => {
+    await page.goto(await launchLink(DEMO_DEVICES.cameraRenewal, { screen: "cloud/storage/order/list" }));
+    await page.getByRole("link", { name: "All-day recording, 7-day loop" }).click();
+    await expect(page).toHaveURL(/\/app-h5\/cloud\/order\/detail\?orderId=DEMO1000026$/);
+    await expect(page.getByRole("heading", { name: "Order details" })).toBeVisible();
+    const order = page.getByRole("region", { name: "All-day recording, 7-day loop" });
+    await expect(order).toContainText("Purchase succeeded");
+    const period = (await order.getByRole("definition").nth(1).textContent()) ?? "";
+    const [from, to] = /^(\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})$/.exec(period)?.slice(1) ?? [];
+    expect(Date.parse(to ?? "") - Date.parse(from ?? "")).toBe(30 * DAY_MS);
+    await expect(order.getByRole("definition")).toContainText(["DEMO1000026", period, "¥38.00", "¥38.00", "WeChat Pay", "DEMO-REF-DEMO1000026"]);
+    await expect(order.getByRole("term")).toContainText(["Order number", "Service period", "Price", "Amount paid", "Payment method", "Payment reference", "Created", "Paid"]);
+    const history = page.getByRole("region", { name: "Status history" }).getByRole("listitem");
+    await expect(history).toHaveText([/^Waiting to pay\d{4}-/, /^Paying\d{4}-/, /^Paid\d{4}-/, /^Buying\d{4}-/, /^Purchase succeeded\d{4}-/]);
+    await expect(order.getByRole("button")).toHaveCount(0);
+    await page.getByRole("link", { name: "All orders" }).click();
+    await expect(page.getByRole("heading", { name: "Cloud storage orders" })).toBeVisible();
+  });
+
+  test("a refund is a tracker: where it stands and by when the money comes back @no-js", async ({ page }) => {
+    await page.goto(await detail(DEMO_DEVICES.sim, "DEMO2000010"));
+    const refund = page.getByRole("region", { name: "Refund" });
+    await expect(refund.getByRole("listitem")).toHaveText([/^Waiting for refund \(done\)\d{4}-/, /^Refunding \(in progress\)\d{4}-/, "Refunded (not yet)"]);
+    await expect(refund.locator("[aria-current=step]")).toContainText("Refunding");
+    // The money is promised 7 days after the refund was asked for.
+    const asked = (await refund.getByRole("listitem").nth(1).textContent())?.match(/\d{4}-\d{2}-\d{2}/)?.[0] ?? "";
+    const by = new Date(Date.parse(asked) + 7 * DAY_MS).toISOString().slice(0, 10);
+    await expect(refund).toContainText(`Next: the money returns to your original payment method by ${by}.`);
+    // A refund never delivered has no period to show.
+    await expect(page.getByRole("term")).not.toContainText(["Service period"]);
+
+    await page.goto(await detail(DEMO_DEVICES.sim, "DEMO2000012"));
+    await expect(page.getByRole("region", { name: "Refund" }).getByRole("listitem").last()).toHaveText(/^Refund failed \(in progress\)/);
+    await expect(page.getByRole("region", { name: "Refund" })).toContainText("contact support with this order number");
+  });
+
+  test("shows in the buyer's language: German amounts and dates, Arabic right to left @no-js", async ({ page }) => {
+    await page.goto(await detail(DEMO_DEVICES.cameraRenewal, "DEMO1000026", "de"));
+    await expect(page.getByRole("heading", { name: "Bestelldetails" })).toBeVisible();
+    await expect(page.getByRole("definition").filter({ hasText: "¥38,00" })).toHaveCount(2);
+    await expect(page.getByRole("region", { name: "Statusverlauf" })).toContainText("Kauf erfolgreich");
+    await page.goto(await detail(DEMO_DEVICES.cameraRenewal, "DEMO1000026", "ar"));
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("heading", { name: "تفاصيل الطلب" })).toBeVisible();
+  });
+
+  test("another user's order, an unknown one and a missing id are plainly not found @no-js", async ({ page }) => {
+    const other = await demoBuyer(E2E.api, E2E.storefront, devVars(), DEMO_ACCOUNTS.other);
+    await page.goto(other.link({ screen: "cloud/order/detail", deviceId: DEMO_DEVICES.otherCamera, query: { orderId: "DEMO1000026" } }));
+    await expect(page.getByRole("heading", { name: "Order not found" })).toBeVisible();
+    await expect(page.getByText("There is no such order in your account.")).toBeVisible();
+    await expect(page.getByText("DEMO-REF")).toHaveCount(0);
+    await page.goto(await detail(DEMO_DEVICES.camera, "NO-SUCH-ORDER"));
+    await expect(page.getByRole("heading", { name: "Order not found" })).toBeVisible();
+    await page.goto(await launchLink(DEMO_DEVICES.camera, { screen: "cloud/order/detail" }));
+    await expect(page.getByRole("heading", { name: "Order not found" })).toBeVisible();
+  });
+
+  test("Cancel asks first, then the order is cancelled and says so in its history @no-js", async ({ page, javaScriptEnabled }) => {
+    // Each run cancels its own waiting order.
+    const orderId = javaScriptEnabled ? "DEMO1000003" : "DEMO1000004";
+    await page.goto(await detail(DEMO_DEVICES.cameraRenewal, orderId));
+    const order = page.getByRole("region", { name: "Event recording, 30 days" });
+    await expect(order.getByRole("term")).toContainText(["Amount to pay"]);
+    if (javaScriptEnabled) {
+      page.once("dialog", (dialog) => {
+        expect(dialog.message()).toBe("Are you sure you want to cancel this order?");
+        void dialog.accept();
+      });
+    }
+    await order.getByRole("button", { name: "Cancel Order" }).click();
+    await expect(page.getByText("cancel success")).toBeVisible();
+    await expect(order).toContainText("Cancelled");
+    await expect(page.getByRole("region", { name: "Status history" }).getByRole("listitem").last()).toHaveText(/^Cancelled\d{4}-/);
+    await expect(order.getByRole("button", { name: "Cancel Order" })).toHaveCount(0);
+  });
+
+  test("Repay sends the order to its provider and it ends paid, with a receipt @no-js", async ({ page, javaScriptEnabled }) => {
+    const [orderId, method] = javaScriptEnabled ? ["DEMO1000005", "WeChat Pay"] : ["DEMO1000006", "Alipay"];
+    await page.goto(await detail(DEMO_DEVICES.cameraRenewal, orderId));
+    await page.getByRole("button", { name: "Repay" }).click();
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Continue to Alipay" }).click();
+    await expect(page.getByText("SANDBOX · no real money moves")).toBeVisible();
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/app-h5/cloud/order/payment/result\\?orderId=${orderId}`));
+    await expect(page.getByRole("heading", { name: /Payment received|Purchase complete/ })).toBeVisible();
+    await page.goto(await detail(DEMO_DEVICES.cameraRenewal, orderId));
+    const order = page.getByRole("region", { name: "Event recording, 30 days" });
+    await expect(order).toContainText(method);
+    await expect(order.getByRole("definition").filter({ hasText: /^\d{4}-\d{2}-\d{2} \d{2}:/ })).toHaveCount(2);
+    await expect(order.getByRole("link", { name: "View receipt" })).toBeVisible();
+  });
+});
+
+test.describe("receipt", () => {
+  test("names merchant, order, dates, package, period, amounts with currency, method and reference, and works without JavaScript @no-js", async ({ page }) => {
+    await page.goto(await detail(DEMO_DEVICES.cameraRenewal, "DEMO1000026"));
+    await page.getByRole("link", { name: "View receipt" }).click();
+    await expect(page).toHaveURL(/\/app-h5\/cloud\/order\/receipt\?orderId=DEMO1000026$/);
+    const receipt = page.getByRole("article", { name: "Receipt" });
+    await expect(receipt.getByRole("term")).toHaveText(["Merchant", "Order number", "Created", "Paid", "Package", "Service period", "Price", "Payment method", "Payment reference"]);
+    await expect(receipt.getByRole("definition")).toContainText(["CamCloud", "DEMO1000026", /\d{4}-/, /\d{4}-/, "All-day recording, 7-day loop", / to /, "¥38.00", "WeChat Pay", "DEMO-REF-DEMO1000026"]);
+    await expect(receipt).toContainText("Amount paid (CNY)¥38.00");
+  });
+
+  test("prints on one clean page, without the screen's buttons", async ({ page }) => {
+    await page.goto(await launchLink(DEMO_DEVICES.cameraRenewal, { screen: "cloud/order/receipt", query: { orderId: "DEMO1000026" } }));
+    await expect(page.getByRole("button", { name: "Print or save as PDF" })).toBeVisible();
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("link", { name: "Back to the order" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Print or save as PDF" })).toBeHidden();
+    const pdf = (await page.pdf({ format: "A4" })).toString("latin1");
+    expect(pdf.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
+  });
+
+  test("an order not paid has no receipt @no-js", async ({ page }) => {
+    await page.goto(await launchLink(DEMO_DEVICES.sim, { screen: "cloud/order/receipt", query: { orderId: "DEMO2000011" } }));
+    await expect(page.getByRole("heading", { name: "Order not found" })).toBeVisible();
+  });
+});
