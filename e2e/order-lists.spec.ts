@@ -118,7 +118,7 @@ test.describe("order lists", () => {
   });
 
   test("a PayPal order waiting to pay offers Cancel but not Repay @no-js", async ({ page }) => {
-    await page.goto(await launchLink(DEMO_DEVICES.camera, { screen: "cloud/vip-package/order/list" }));
+    await page.goto(await launchLink(DEMO_DEVICES.cameraNoPackage, { screen: "cloud/vip-package/order/list" }));
     const card = page.getByRole("listitem").filter({ hasText: "DEMO5000003" });
     await expect(card).toContainText("PayPal");
     await expect(card.getByRole("button", { name: "Cancel Order" })).toBeVisible();

@@ -68,7 +68,7 @@ test.describe("security", () => {
   });
 
   test("a post from another site is refused by every action, and changes nothing @no-js", async ({ page, request }) => {
-    await page.goto(await launchLink(DEMO_DEVICES.camera, { screen: "cloud/vip-package/order/list" }));
+    await page.goto(await launchLink(DEMO_DEVICES.cameraNoPackage, { screen: "cloud/vip-package/order/list" }));
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     for (const path of ACTION_PATHS) {
       const forged = await request.post(path, {

@@ -288,7 +288,8 @@ export function demoSeedStatements(now: number): string[] {
   statuses.forEach((status, i) => addOrder(i + 1, D.sim, i % 2 ? "data-30g" : "data-10g", 2, status, (i % 4) + 1));
   addOrder(2, D.camera, "storage-event-30", 1, OrderStatus.waitingToPay, 1);
   addOrder(30, D.camera, "storage-event-30", 1, OrderStatus.purchaseSucceeded, 2);
-  addOrder(3, D.camera, "vip-month", 5, OrderStatus.waitingToPay, 3);
+  // A PayPal order waiting to pay, on a camera where no journey buys VIP (a new checkout would replace it).
+  addOrder(3, D.cameraNoPackage, "vip-month", 5, OrderStatus.waitingToPay, 3);
   addOrder(60, D.camera, "vip-month", 5, OrderStatus.finished, 1);
   addOrder(4, D.camera, "ai-month", 6, OrderStatus.purchaseSucceeded, 2);
   addOrder(5, D.camera, "ai-month", 6, OrderStatus.waitingToPay, 4);
