@@ -82,4 +82,19 @@ test.describe("buying 4G data outside China", () => {
     }
     expect(await orders()).toBe(before);
   });
+
+  test("the card checkout charges exactly the amount the chooser shows, with a coupon applied", async ({ page }) => {
+    await page.goto(await launchLink(DEMO_DEVICES.cameraCard, { screen: "cloud/ai-srv-package/buy", country: "US" }));
+    await page.getByRole("link", { name: /Super AI yearly/ }).click();
+    await expect(page.getByRole("link", { name: /Coupon/ })).toContainText(/−\$\d+\.\d{2}/);
+    await page.getByRole("link", { name: "Pay", exact: true }).click();
+    const chooser = page.getByRole("dialog", { name: "Choose a payment method" });
+    await chooser.getByRole("button", { name: "Credit or debit card" }).click();
+    const checkout = page.frameLocator('iframe[title="Card payment (sandbox)"]');
+    await expect(checkout.getByLabel("Card number")).toBeVisible();
+    // The order is created when the sub-view opens and the page reads its offer again: the coupon stays applied.
+    const charged = (await checkout.locator(".amount").textContent())?.trim();
+    await expect(chooser.getByText(charged!, { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: /Coupon/ })).toContainText(/−\$\d+\.\d{2}/);
+  });
 });
