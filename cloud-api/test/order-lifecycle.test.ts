@@ -116,7 +116,7 @@ describe("order list, status and pay info", () => {
   });
 
   it("answers the spec's order fields", async () => {
-    const { body } = await call(cn, "/v1/cloud/order/query/srv/order/list", { deviceId: "CAM-DEMO-001", type: 5, pageNum: 1, pageSize: 5 });
+    const { body } = await call(cn, "/v1/cloud/order/query/srv/order/list", { deviceId: "CAM-DEMO-002", type: 5, pageNum: 1, pageSize: 5 });
     expect(body?.data.orderList).toContainEqual({
       orderId: "DEMO5000003",
       serviceName: "VIP monthly",

@@ -50,7 +50,10 @@ describe("session lifetime", () => {
 
   it("refuses a cookie whose signature was tampered with", async () => {
     const { cookie } = await signedInCookie();
-    expect(await tokensOf(cookie.replace(/.$/, (c) => (c === "A" ? "B" : "A")))).toBeUndefined();
+    // A character of the signature's first bytes (the last one's low bits are base64 padding, so changing it may change nothing).
+    const at = cookie.lastIndexOf(".") + 1;
+    const tampered = cookie.slice(0, at) + (cookie[at] === "A" ? "B" : "A") + cookie.slice(at + 1);
+    expect(await tokensOf(tampered)).toBeUndefined();
   });
 });
 
