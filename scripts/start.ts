@@ -5,10 +5,11 @@
  */
 import { announce, openLog, prepareLocalDatabase } from "./lib/local-demo.ts";
 import { run } from "./lib/process.ts";
-import { CLOUD_API_PORT, ROOT, STOREFRONT_PORT } from "./lib/project.ts";
+import { CLOUD_API_PORT, devVars, ROOT, STOREFRONT_PORT } from "./lib/project.ts";
 import { startServers } from "./lib/servers.ts";
 
 const keepData = process.argv.includes("--keep-data");
+devVars(); // a fresh checkout gets .dev.vars from the documented demo values before anything reads it
 const log = openLog("start");
 const step = (text: string) => console.log(`▶ ${text}`);
 

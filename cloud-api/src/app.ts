@@ -20,9 +20,12 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
     // Unknown fields are refused (400 naming the field) rather than silently dropped.
     const inputSchema = op.input instanceof z.ZodObject ? op.input.strict() : op.input;
     app.on(op.method, op.path, async (c) => {
+      // A POST's input is its body: a query string beside it could only make a captured request look new.
+      if (op.method === "POST" && new URL(c.req.url).search !== "") throw new ApiError(Status.invalidParams, "invalid params: query: a POST takes no query string");
       const signed: SignedRequest = {
         request: c.req.raw,
         access: op.access === "user" ? "user" : "app",
+        path: op.path,
         body: op.method === "GET" ? "" : await readBodyText(c.req.raw),
       };
       await verifySignedRequest(signed, c.env);

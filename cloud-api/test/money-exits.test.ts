@@ -2,7 +2,9 @@ import { createScheduledController, env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../src/index.ts";
 import { followOwedRefunds, REFUND_ALARM_SECONDS } from "../src/services/refunds.ts";
-import { deliver, freshBuyers, orderEvents, orderRow, paidOrder, sandboxPaymentOf, type Buyer } from "./helpers/orders.ts";
+import { findOrder } from "../src/repositories/orders.ts";
+import { startPayment } from "../src/services/orders.ts";
+import { call, deliver, freshBuyers, orderEvents, orderRow, packageOf, paidOrder, sandboxPaymentOf, type Buyer } from "./helpers/orders.ts";
 
 /**
  * Every order state that holds a buyer's money has an exit with a deadline: whatever state a paid order
@@ -121,5 +123,20 @@ describe("fulfilment applies each effect once under concurrent duplicate deliver
     const grants = await env.DB.prepare("SELECT COUNT(*) AS n FROM entitlements WHERE source_ref = ?").bind(orderId).first<{ n: number }>();
     expect(grants?.n).toBe(1);
     expect((await orderEvents(orderId)).filter((e) => e.to_status === 8006)).toHaveLength(1);
+  });
+});
+
+describe("a payment attempt opened while its order is cancelled", () => {
+  it("does not stay open: the repay answers 409 and no attempt of the cancelled order can take money", async () => {
+    const pkg = await packageOf(cn, "CAM-DEMO-002", 6, "ai-month-cny");
+    const { body } = await call(cn, "/v1/cloud/order/h5/confirm/v2", { deviceId: "CAM-DEMO-002", priceId: pkg.id, payAmount: pkg.salePrice, payMethod: 1, buyServiceType: 6 });
+    const orderId = body?.data.orderId as string;
+    const stale = (await findOrder(env.DB, orderId))!;
+    // The cancel lands while the repay is at the provider: the repay then records its attempt.
+    expect((await call(cn, "/v1/cloud/order/cancel", { orderId })).body?.status).toBe(200);
+    await expect(startPayment(env as never, stale)).rejects.toMatchObject({ status: 409 });
+    const open = await env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE order_id = ? AND status = 'created'").bind(orderId).first<{ n: number }>();
+    expect(open?.n).toBe(0);
+    expect((await orderRow(orderId))?.status).toBe(8007);
   });
 });

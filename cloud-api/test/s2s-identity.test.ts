@@ -77,4 +77,26 @@ describe("replay protection (DESIGN.md §2: a signed header set is usable once)"
     const replayed = await signedFetch("/v1/member/user/h5/refresh_token", body, { headers });
     expect(replayed.body).toMatchObject({ status: 401, msg: "replayed request" });
   });
+
+  it("refuses a query string on a POST, and keys a replay on the operation and what its body says, not on their spelling", async () => {
+    const headers = await signedHeaders("");
+    const body = { js_refreshToken: "another-refresh-token" };
+    expect((await signedFetch("/v1/member/user/h5/refresh_token", body, { headers })).body?.status).toBe(1010);
+    const again = (path: string, rawBody: string) => signedFetch(path, undefined, { headers, rawBody });
+    expect((await again("/v1/member/user/h5/refresh_token?a", JSON.stringify(body))).body).toMatchObject({ status: 400, msg: "invalid params: query: a POST takes no query string" });
+    for (const rawBody of [` ${JSON.stringify(body)}`, JSON.stringify(body, null, 2)]) {
+      expect((await again("/v1/member/user/h5/refresh_token", rawBody)).body, rawBody).toMatchObject({ status: 401, msg: "replayed request" });
+    }
+    expect((await again("/v1/member/user/h5/refresh%5Ftoken", JSON.stringify(body))).body).toMatchObject({ status: 401, msg: "replayed request" });
+  });
+
+  it("does not mint again for a captured server-to-server request sent with a query string", async () => {
+    const rawBody = JSON.stringify({ account: "demo@camcloud.example" });
+    const signed = await signedHeaders("");
+    const headers = { ...signed, ...(await s2sHeaders(S2S_TOKEN_PATH, rawBody, signed.noticeStr ?? "", undefined, signed.timestamp)) };
+    expect((await signedFetch(S2S_TOKEN_PATH, undefined, { rawBody, headers })).body?.status).toBe(200);
+    const before = await tokensIssued();
+    expect((await signedFetch(`${S2S_TOKEN_PATH}?x=1`, undefined, { rawBody, headers })).body?.status).not.toBe(200);
+    expect(await tokensIssued()).toBe(before);
+  });
 });

@@ -73,6 +73,8 @@ describe("WeChat H5 sandbox", () => {
       expect(safeRedirect(bad, here), JSON.stringify(bad)).toBeNull();
     }
     expect(safeRedirect("/app-h5/x?a=1\nb", here)).toBe("/app-h5/x?a=1b");
+    // Another port or scheme on the same host is another site.
+    for (const other of ["http://shop.example/x", "https://shop.example:8443/x", "HTTP://shop.example:1/x"]) expect(safeRedirect(other, here), other).toBeNull();
   });
 
   it("answers a checkout post whose redirect hides a newline or a tab without an error or a redirect elsewhere", async () => {

@@ -74,10 +74,23 @@ async function decrypt(envelope: string, keyHex: string): Promise<string> {
   return utf8(new Uint8Array(plain), "bad_cipher");
 }
 
-/** Decodes and validates the `params` query value of a launch link. */
+/**
+ * Decodes and validates the `params` query value of a launch link. An encrypted (version 2) link that
+ * fails in any way after base64 is refused with one code, whatever went wrong: telling a bad padding from
+ * bad JSON would be a padding oracle that decrypts a link's tokens without the key.
+ */
 export async function decodeLaunchPayload(params: string, version: string | null, keyHex: string): Promise<LaunchPayload> {
-  let json = utf8(base64ToBytes(params, "bad_base64"), "bad_base64");
-  if (version === "2") json = await decrypt(json, keyHex);
+  const text = utf8(base64ToBytes(params, "bad_base64"), "bad_base64");
+  if (version !== "2") return parsePayload(text);
+  try {
+    return parsePayload(await decrypt(text, keyHex));
+  } catch (error) {
+    if (error instanceof LaunchError) throw new LaunchError("bad_cipher", `encrypted link refused (${error.code})`);
+    throw error;
+  }
+}
+
+function parsePayload(json: string): LaunchPayload {
   let raw: unknown;
   try {
     raw = JSON.parse(json);

@@ -65,4 +65,25 @@ describe("launch payload", () => {
     const good = atob(await encrypt(json, env.LAUNCH_AES_KEY));
     expect(await refusal(toBase64(good.slice(0, -8)), "2")).toBe("bad_cipher");
   });
+
+  it("answers every failure of an encrypted link alike, so that no padding oracle tells good padding from bad", async () => {
+    // Good padding with text that is not JSON, JSON that is not an object, bad fields, and bad padding.
+    const failures = [
+      await encrypt("not json at all", env.LAUNCH_AES_KEY),
+      await encrypt("[1,2,3]", env.LAUNCH_AES_KEY),
+      await encrypt(JSON.stringify({ deviceId: 7 }), env.LAUNCH_AES_KEY),
+      await encrypt(JSON.stringify(payload), "ff".repeat(32)),
+    ];
+    for (const params of failures) expect(await refusal(params, "2")).toBe("bad_cipher");
+    // The byte-by-byte attack sends one cipher block behind a forged IV and tries all 256 last bytes: one
+    // of them gives valid padding (then not JSON), the others bad padding. All must answer the same.
+    const [, cipher] = atob(await encrypt(JSON.stringify(payload), env.LAUNCH_AES_KEY)).split(":") as [string, string];
+    const firstBlock = btoa(atob(cipher).slice(0, 16));
+    const codes = new Set<string | null>();
+    for (let guess = 0; guess < 256; guess++) {
+      const iv = "00".repeat(15) + guess.toString(16).padStart(2, "0");
+      codes.add(await refusal(toBase64(`${iv}:${firstBlock}`), "2"));
+    }
+    expect([...codes]).toEqual(["bad_cipher"]);
+  });
 });

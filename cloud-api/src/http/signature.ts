@@ -12,21 +12,45 @@ const signedHeaders = z.object({
   signature: z.string().regex(/^[0-9a-fA-F]{32}$/, "must be 32 hex digits"),
 });
 
-/** What a signed request is checked against: the route's access level and the body as received. */
+/** What a signed request is checked against: the route (its access level and path) and the body as received. */
 export interface SignedRequest {
   request: Request;
   /** A user call names its caller by the access token; an app-level call has none and refuses one. */
   access: "user" | "app";
+  /** The operation's own path, not the URL's spelling of it (an escaped letter names the same route). */
+  path: string;
   body: string;
+}
+
+/** JSON with its object keys sorted: two bodies that say the same thing give the same text. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/** What an app-level call says, whatever its spelling (white space, key order); the raw text when it is not JSON. */
+function canonicalBody(body: string): string {
+  try {
+    return canonicalJson(JSON.parse(body));
+  } catch {
+    return body;
+  }
 }
 
 /**
  * Verifies DESIGN.md §2 signing: known appid, timestamp within 300 s, md5 signature, and no replay of
  * (noticeStr, timestamp) for the same appid and caller inside the window. The caller of a user call is
- * its access token; an app-level call is its own caller (method, path and body), and refuses an
- * access token header, so that junk in a header it ignores cannot make a captured header set new.
+ * its access token; an app-level call is its own caller (method, the operation's path and what its body
+ * says), and refuses an access token header, so that junk in a header it ignores, an escaped path or a
+ * reformatted body cannot make a captured header set new. (A POST takes no query string: app.ts.)
  */
-export async function verifySignedRequest({ request, access, body }: SignedRequest, env: { APP_ID: string; APP_SECRET: string; DB: D1Database }): Promise<void> {
+export async function verifySignedRequest({ request, access, path, body }: SignedRequest, env: { APP_ID: string; APP_SECRET: string; DB: D1Database }): Promise<void> {
   const parsed = signedHeaders.safeParse({
     appid: request.headers.get("appid") ?? undefined,
     noticeStr: request.headers.get("noticeStr") ?? undefined,
@@ -48,8 +72,8 @@ export async function verifySignedRequest({ request, access, body }: SignedReque
 
   const accessToken = request.headers.get("accessToken") ?? "";
   if (access === "app" && accessToken !== "") throw new ApiError(Status.badSignature, "an app-level call takes no accessToken header");
-  const url = new URL(request.url);
-  const caller = access === "user" ? `token ${accessToken}` : `request ${request.method} ${url.pathname}${url.search}\n${body}`;
+  const query = request.method === "GET" ? canonicalJson(Object.fromEntries(new URL(request.url).searchParams)) : "";
+  const caller = access === "user" ? `token ${accessToken}` : `request ${request.method} ${path}${query}\n${canonicalBody(body)}`;
   const tokenKey = (await sha256Hex(caller)).slice(0, 32);
   const fresh = await rememberNonce(env.DB, { appid, tokenKey, noticeStr, timestamp: Number(timestamp), seenAt: now });
   if (!fresh) throw new ApiError(Status.badSignature, "replayed request");

@@ -86,7 +86,8 @@ export async function startPayment(env: CloudApiEnv, order: OrderRow, payerIp?: 
     throw error;
   }
   const now = nowSeconds();
-  await env.DB.batch([
+  const ended = [OrderStatus.cancelled, OrderStatus.closed, OrderStatus.paymentClosed];
+  const results = await env.DB.batch([
     cancelOpenPaymentsStatement(env.DB, order.order_id, now),
     insertPaymentStatement(
       env.DB,
@@ -102,7 +103,14 @@ export async function startPayment(env: CloudApiEnv, order: OrderRow, payerIp?: 
       },
       now,
     ),
+    // An order cancelled or closed while this attempt was being opened keeps no open attempt: money that
+    // still arrives for it is refunded like any for an ended order.
+    cancelOpenPaymentsStatement(env.DB, order.order_id, now, ended),
   ]);
+  if ((results[2]?.meta.changes ?? 0) > 0) {
+    const current = (await findOrder(env.DB, order.order_id)) ?? order;
+    throw conflict(current, OrderStatus.paying);
+  }
   return paymentStartOf(order, created.instructions);
 }
 

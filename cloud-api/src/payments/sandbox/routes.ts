@@ -31,7 +31,7 @@ function javascript(c: SandboxContext, source: string) {
 }
 
 /**
- * Only a root-relative path or a URL on the request's own host: the sandbox must not become an open
+ * Only a root-relative path or a URL of the request's own origin: the sandbox must not become an open
  * redirect (real providers honour registered domains only). The target is parsed the way a browser
  * would (which drops tabs and newlines, so "/\t/evil" means "//evil") and judged by where it lands.
  */
@@ -44,12 +44,12 @@ export function safeRedirect(target: string | null | undefined, requestUrl: stri
   } catch {
     return null;
   }
-  if ((url.protocol !== "https:" && url.protocol !== "http:") || url.hostname !== here.hostname) return null;
-  const rootRelative = target.trimStart().startsWith("/");
-  if (!rootRelative) return url.toString();
+  // The same origin only: another port or scheme on the same host is another site.
+  if (url.origin !== here.origin) return null;
+  if (!target.trimStart().startsWith("/")) return url.toString();
   // A path the browser would read as another host ("//evil" after normalising) is refused.
   const path = `${url.pathname}${url.search}${url.hash}`;
-  return url.origin === here.origin && !path.startsWith("//") ? path : null;
+  return path.startsWith("//") ? null : path;
 }
 
 /** Appends query parameters to a URL that may be root-relative, keeping it root-relative. */
