@@ -24,7 +24,8 @@ test.describe("my services", () => {
   });
 
   test("a device that never had a service says so and offers to buy @no-js", async ({ page }) => {
-    await page.goto(await launchLink(DEMO_DEVICES.simSpare, { screen: "cloud/services" }));
+    // A SIM the demo gives no package and no journey buys for (its carrier has no record of it).
+    await page.goto(await launchLink(DEMO_DEVICES.simException, { screen: "cloud/services" }));
     const data = page.getByRole("region", { name: "4G data top-up" });
     await expect(data).toContainText("Not opened yet.");
     await expect(data.getByRole("link", { name: "Buy or renew" })).toHaveAttribute("href", "/app-h5/cloud/mobile-data/buy");

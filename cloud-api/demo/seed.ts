@@ -301,11 +301,12 @@ export function demoSeedStatements(now: number): string[] {
   addOrder(10, D.cameraRenewal, "vip-month", 5, OrderStatus.purchaseSucceeded, 2);
   addOrder(1, D.cameraRenewal, "vip-month", 5, OrderStatus.purchaseSucceeded, 2);
   addOrder(40, D.cameraRenewal, "ai-month", 6, OrderStatus.finished, 1);
-  // Waiting orders left for trying Cancel and Repay on the order detail: by WeChat Pay and by Alipay.
-  addOrder(3, D.cameraRenewal, "storage-event-30", 1, OrderStatus.waitingToPay, 1);
-  addOrder(4, D.cameraRenewal, "storage-event-30", 1, OrderStatus.waitingToPay, 2);
-  addOrder(5, D.cameraRenewal, "storage-event-30", 1, OrderStatus.waitingToPay, 1);
-  addOrder(6, D.cameraRenewal, "storage-event-30", 1, OrderStatus.waitingToPay, 2);
+  // Waiting orders left for trying Cancel and Repay on the order detail: by WeChat Pay and by Alipay. They
+  // sit on another camera than the one whose ending storage the services journeys read (a repay queues a period).
+  addOrder(3, D.cameraCard, "storage-event-30", 1, OrderStatus.waitingToPay, 1);
+  addOrder(4, D.cameraCard, "storage-event-30", 1, OrderStatus.waitingToPay, 2);
+  addOrder(5, D.cameraCard, "storage-event-30", 1, OrderStatus.waitingToPay, 1);
+  addOrder(6, D.cameraCard, "storage-event-30", 1, OrderStatus.waitingToPay, 2);
   statements.push(...insert("orders", orders), ...insert("order_events", events), ...insert("payments", payments));
 
   const C = DEMO_CARD_CODES;

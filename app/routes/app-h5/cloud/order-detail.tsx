@@ -51,7 +51,7 @@ export default function OrderDetail({ loaderData: view }: Route.ComponentProps) 
     <main className="mx-auto max-w-md p-3 pb-10">
       <div className="flex items-center justify-between gap-3">
         <h1 className="px-1 py-2 text-lg font-semibold">{view.title}</h1>
-        <Link to={order.ordersHref} className="rounded-full px-3 py-2 text-sm text-sky-700">
+        <Link to={order.ordersHref} className="tap-target inline-flex items-center rounded-full px-3 text-sm text-sky-700">
           {t("orderDetail.allOrders")}
         </Link>
       </div>
@@ -73,7 +73,7 @@ export default function OrderDetail({ loaderData: view }: Route.ComponentProps) 
         />
         {order.receiptHref && (
           <p className="mt-3 text-end">
-            <Link to={order.receiptHref} className="text-sm font-medium text-sky-700 underline">
+            <Link to={order.receiptHref} className="tap-target inline-flex items-center text-sm font-medium text-sky-700 underline">
               {t("receipt.open")}
             </Link>
           </p>

@@ -243,7 +243,7 @@ function OrderCard({ order, page, enhanced, stripe }: { order: Order; page: numb
       <div className="flex items-start justify-between gap-3">
         <h2 dir="auto" className="font-semibold">
           {/* The name's link covers the whole card: tapping anywhere on it opens the order in full. */}
-          <Link to={order.detailHref} className="after:absolute after:inset-0 after:content-['']">
+          <Link to={order.detailHref} className="tap-target inline-flex items-center after:absolute after:inset-0 after:content-['']">
             {order.name}
           </Link>
         </h2>

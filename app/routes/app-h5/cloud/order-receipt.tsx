@@ -43,12 +43,12 @@ export default function OrderReceipt({ loaderData: view }: Route.ComponentProps)
   return (
     <main className="mx-auto max-w-md p-3 pb-10 print:max-w-none print:p-0">
       <div className="flex items-center justify-between gap-3 print:hidden">
-        <Link to={view.detailHref} className="rounded-full px-3 py-2 text-sm text-sky-700">
+        <Link to={view.detailHref} className="tap-target inline-flex items-center rounded-full px-3 text-sm text-sky-700">
           {t("receipt.backToOrder")}
         </Link>
         {/* Printing needs the browser's print dialog; without JavaScript the browser's own menu prints the page. */}
         {hydrated && (
-          <button type="button" onClick={() => window.print()} className="rounded-full bg-sky-700 px-4 py-2 text-sm font-semibold text-white">
+          <button type="button" onClick={() => window.print()} className="tap-target rounded-full bg-sky-700 px-4 text-sm font-semibold text-white">
             {t("receipt.print")}
           </button>
         )}

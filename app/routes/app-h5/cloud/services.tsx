@@ -84,10 +84,10 @@ export default function Services({ loaderData: view }: Route.ComponentProps) {
             )}
             <ServiceTimeline view={service.timeline} />
             <p className="mt-3 flex justify-end gap-2 text-sm">
-              <Link to={service.ordersHref} className="rounded-full px-3 py-2 text-sky-700">
+              <Link to={service.ordersHref} className="tap-target inline-flex items-center rounded-full px-3 text-sky-700">
                 {t("services.orders")}
               </Link>
-              <Link to={service.buyHref} className="rounded-full border border-sky-700 px-4 py-2 font-medium text-sky-700">
+              <Link to={service.buyHref} className="tap-target inline-flex items-center rounded-full border border-sky-700 px-4 font-medium text-sky-700">
                 {t("services.buy")}
               </Link>
             </p>
