@@ -13,10 +13,11 @@ export interface BuyerTimeZone {
   guessed: boolean;
 }
 
-/** "GMT+8" for a moment in a zone. */
+/** "+08:00" for a moment in a zone: digits read the same in every language. */
 function offsetLabel(seconds: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "shortOffset" }).formatToParts(new Date(seconds * 1000));
-  return parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }).formatToParts(new Date(seconds * 1000));
+  const offset = (parts.find((part) => part.type === "timeZoneName")?.value ?? "").replace(/^GMT/, "");
+  return offset === "" ? "+00:00" : offset;
 }
 
 /**

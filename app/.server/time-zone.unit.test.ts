@@ -21,8 +21,8 @@ describe("formatting a time in it", () => {
   const at = Date.UTC(2026, 10, 23, 12, 0, 0) / 1000;
   it("shows the buyer's clock, labelling a guessed zone with its offset", () => {
     expect(formatUnixSeconds(at, { name: "America/Sao_Paulo", guessed: false })).toBe("2026-11-23 09:00:00");
-    expect(formatUnixSeconds(at, { name: "America/New_York", guessed: true })).toBe("2026-11-23 07:00:00 (GMT-5)");
-    expect(formatUnixSeconds(at, { name: "Asia/Shanghai", guessed: true })).toBe("2026-11-23 20:00:00 (GMT+8)");
+    expect(formatUnixSeconds(at, { name: "America/New_York", guessed: true })).toBe("2026-11-23 07:00:00 (-05:00)");
+    expect(formatUnixSeconds(at, { name: "Asia/Shanghai", guessed: true })).toBe("2026-11-23 20:00:00 (+08:00)");
   });
 
   it("labels no bare date, and keeps empty input empty", () => {
