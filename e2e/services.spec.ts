@@ -47,7 +47,8 @@ test.describe("purchase screens: plan, reminder and 'if I pay'", () => {
   });
 
   test("on a device without the service, paying starts it now; the line follows the chosen package @no-js", async ({ page }) => {
-    await page.goto(await launchLink(DEMO_DEVICES.cameraNoPackage, { screen: "cloud/ai-srv-package/buy" }));
+    // A camera that never had AI, and where no journey pays for it.
+    await page.goto(await launchLink(DEMO_DEVICES.cameraCard, { screen: "cloud/ai-srv-package/buy" }));
     const today = chinaDate(Date.now());
     await expect(page.getByText(`If you pay now: starts now, until ${plusDays(today, 30)}`)).toBeVisible();
     await page.getByRole("link", { name: /Super AI yearly/ }).click();

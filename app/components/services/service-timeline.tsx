@@ -10,7 +10,7 @@ export function RenewReminder({ reminder }: { reminder: NonNullable<TimelineView
   return (
     <p role="note" aria-label={t("reminders.label")} className="m-3 flex items-center justify-between gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
       {reminder.text}
-      <Link to={reminder.renewHref} preventScrollReset className="tap-target inline-flex shrink-0 items-center rounded-full bg-amber-700 px-4 font-semibold text-white">
+      <Link to={reminder.renewHref} preventScrollReset className="tap-target inline-flex shrink-0 items-center rounded-full bg-amber-500 px-4 font-semibold text-black">
         {t("reminders.renew")}
       </Link>
     </p>
