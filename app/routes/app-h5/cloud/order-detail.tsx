@@ -104,7 +104,7 @@ export default function OrderDetail({ loaderData: view }: Route.ComponentProps) 
               </li>
             ))}
           </ol>
-          <p className="mt-3 rounded-lg bg-sky-50 p-3 text-sm text-sky-900">{order.refund.next}</p>
+          <p className="mt-3 rounded-lg bg-sky-50 p-3 text-sm text-sky-800">{order.refund.next}</p>
         </section>
       )}
 
