@@ -19,7 +19,9 @@ import { E2E } from "./ports.ts";
 const NAMES = [
   "CamCloud", "PayPal", "Alipay", "WeChat Pay", "WeChat", "Stripe", "Super AI", "VIP", "AI", "SIM", "ICCID", "ID", "QR", "GB", "MB", "Wi-Fi",
   "ISO/IEC", "China Mobile", "China Unicom", "China Telecom", "T-Mobile", "App Store", "Google Play", "APP", "App",
-  "Front door", "Garage", "Porch", "Backyard", "Farm gate", "Cabin", "Boat", "Shed", "Not mine", "Demo buyer",
+  // ISO 4217 currency codes, which a receipt names beside the amount.
+  "CNY", "USD",
+  "Front door", "Garage", "Porch", "Backyard", "Farm gate", "Cabin", "Boat", "Shed", "Nursery", "Not mine", "Demo buyer",
 ];
 /** Titles the spec fixes in one language for every buyer (locales.test.ts keeps them the same too). */
 const FIXED_TITLES = ["App download"];
@@ -30,7 +32,7 @@ const NON_LATIN: readonly Language[] = ["zh", "ja", "ru", "th", "ar"];
 const SHARED_WORDS: Partial<Record<Language, string[]>> = {
   de: ["an", "in", "live", "online", "download", "cloud", "clips"],
   fr: ["coupon", "coupons", "minimum", "service", "services", "total", "clip", "cloud", "code", "garage", "moment", "obligations", "page", "pages", "protection"],
-  es: ["no", "total", "clip", "clips", "error"],
+  es: ["no", "total", "clip", "clips", "error", "plan", "original"],
   it: ["in", "coupon", "account", "app", "browser", "clip", "cloud", "download", "garage", "home", "link", "loop", "online", "page", "tablet", "video"],
 };
 
