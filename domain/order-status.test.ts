@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canCancel, canRepay, canTransition, isOrderStatus, ORDER_TRANSITIONS, OrderStatus, orderStatusName } from "./order-status.ts";
+import { canCancel, canRepay, canTransition, isOrderStatus, ORDER_TRANSITIONS, OrderStatus, orderNote, orderStatusName } from "./order-status.ts";
 
 describe("order statuses (spec §4)", () => {
   it("has the 15 codes 8001-8015, each named", () => {
@@ -40,5 +40,31 @@ describe("order statuses (spec §4)", () => {
       }
     }
     expect(seen.size).toBe(15);
+  });
+});
+
+describe("the note an order card shows (spec §4 messages)", () => {
+  it("offers Repay and Cancel only where the card has them, and says to wait while a payment is in progress", () => {
+    const notes = Object.fromEntries(Object.values(OrderStatus).map((status) => [status, orderNote(status)]));
+    expect(notes).toEqual({
+      8001: "pending",
+      8002: "paying",
+      8003: "buying",
+      8004: "failedPayment",
+      8005: "buying",
+      8006: null,
+      8007: "cancelled",
+      8008: null,
+      8009: "refunding",
+      8010: "refunding",
+      8011: "refunded",
+      8012: "refunding",
+      8013: null,
+      8014: "cancelled",
+      8015: "cancelled",
+    });
+    // "pending" asks the buyer to pay or cancel: only where both buttons are there.
+    for (const status of Object.values(OrderStatus)) if (orderNote(status) === "pending") expect(canCancel(status)).toBe(true);
+    expect(orderNote(7999)).toBeNull();
   });
 });

@@ -41,11 +41,12 @@ export function canCancel(status: number): boolean {
 }
 
 /** What an order card says about where the order stands (spec §4 messages), by status. */
-export type OrderNote = "pending" | "failedPayment" | "buying" | "refunding" | "refunded" | "cancelled";
+export type OrderNote = "pending" | "paying" | "failedPayment" | "buying" | "refunding" | "refunded" | "cancelled";
 
 const NOTES: Partial<Record<number, OrderNote>> = {
   [OrderStatus.waitingToPay]: "pending",
-  [OrderStatus.paying]: "pending",
+  // Being paid: no Repay or Cancel is offered (spec §4), so the card says to wait.
+  [OrderStatus.paying]: "paying",
   [OrderStatus.paymentFailed]: "failedPayment",
   [OrderStatus.paid]: "buying",
   [OrderStatus.buying]: "buying",

@@ -236,7 +236,7 @@ function OrderCard({ order, page, enhanced, stripe }: { order: Order; page: numb
     [t("orders.validity"), String(order.period)],
     [t("orders.created"), order.created],
     [t("orders.paidAt"), order.paid || "—"],
-    [t("orders.amount"), order.amount],
+    [t(order.paid ? "orders.amount" : "orderDetail.toPay"), order.amount],
   ];
   return (
     <li className="relative rounded-2xl bg-white p-4">
