@@ -7,7 +7,10 @@ export interface ServiceHeaderView {
   until: string;
 }
 
-/** The head of the VIP and AI screens: the device and whether its service is on, and until when. */
+/**
+ * The head of the VIP and AI screens: the device and whether its service is on, and until when. The time is
+ * isolated left to right (U+2066 ... U+2069): inside Arabic it would otherwise read backwards.
+ */
 export function ServiceHeader({ view, title }: { view: ServiceHeaderView; title: string }) {
   const { t } = useTranslation();
   return (
@@ -20,8 +23,8 @@ export function ServiceHeader({ view, title }: { view: ServiceHeaderView; title:
         <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm">
           <span>{t(`current.${view.state === "not_opened" ? "notOpened" : view.state}`)}</span>
           {view.state !== "not_opened" && view.until && (
-            <span dir="ltr" className="text-sky-100">
-              {t(view.state === "active" ? "service.until" : "service.endedOn", { time: view.until })}
+            <span dir="auto" className="text-sky-100">
+              {t(view.state === "active" ? "service.until" : "service.endedOn", { time: `\u2066${view.until}\u2069` })}
             </span>
           )}
         </p>
