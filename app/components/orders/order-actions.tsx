@@ -3,7 +3,8 @@ import { Form, useActionData, useFetcher, useLocation, useNavigation } from "rea
 import { useTranslation } from "../../i18n/context.tsx";
 import { ActionSheet } from "../action-sheet.tsx";
 import { ModalSheet } from "../modal-sheet.tsx";
-import { PAYMENT_REDIRECT_DELAY_MS, type PaymentStep } from "../purchase/payment-step.ts";
+import type { PaymentStep } from "../purchase/payment-step.ts";
+import { useFollowPaymentStep } from "../purchase/use-follow-payment-step.ts";
 import type { ProviderClients } from "../purchase/provider-clients.ts";
 import { OPENS_SHEET, searchWith, useSheetHistory } from "../sheet-history.ts";
 import { useToast } from "../toasts.tsx";
@@ -50,15 +51,7 @@ export function OrderActions({
   const failed = useActionData<CardFailure>();
   const navigation = useNavigation();
 
-  useEffect(() => {
-    const step = repay.data;
-    if (!step || repay.state !== "idle") return;
-    if (step.step === "error") toast({ kind: "error", message: step.message });
-    if (step.step === "redirect") {
-      const timer = setTimeout(() => window.location.assign(step.url), PAYMENT_REDIRECT_DELAY_MS);
-      return () => clearTimeout(timer);
-    }
-  }, [repay.data, repay.state, toast]);
+  useFollowPaymentStep(repay.data, repay.state);
   useEffect(() => {
     if (failed?.step === "error" && failed.orderId === order.id) toast({ kind: "error", message: failed.message });
   }, [failed, order.id, toast]);

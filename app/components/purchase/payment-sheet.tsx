@@ -7,8 +7,8 @@ import { ModalSheet } from "../modal-sheet.tsx";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { SheetCloseLink } from "../sheet-close-link.tsx";
 import { searchWith, useSheetHistory } from "../sheet-history.ts";
-import { useToast } from "../toasts.tsx";
-import { PAYMENT_REDIRECT_DELAY_MS, type PaymentStep } from "./payment-step.ts";
+import type { PaymentStep } from "./payment-step.ts";
+import { useFollowPaymentStep } from "./use-follow-payment-step.ts";
 import type { ProviderClients } from "./provider-clients.ts";
 import { useConfirm } from "./use-confirm.ts";
 
@@ -50,7 +50,6 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
   const actionData = useActionData<PaymentStep>();
   const hydrated = useHydrated();
   const overlay = useLoadingOverlay();
-  const toast = useToast();
   const confirm = useConfirm(checkout);
   // The card's order is confirmed when its sub-view is chosen (forward again shows the same checkout).
   const [cardStep, setCardStep] = useState<Promise<PaymentStep> | null>(null);
@@ -87,15 +86,7 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
     return () => overlay.hide();
   }, [busy, overlay]);
 
-  useEffect(() => {
-    const step = fetcher.data;
-    if (!step || fetcher.state !== "idle") return;
-    if (step.step === "error") toast({ kind: "error", message: step.message });
-    if (step.step === "redirect") {
-      const timer = setTimeout(() => window.location.assign(step.url), PAYMENT_REDIRECT_DELAY_MS);
-      return () => clearTimeout(timer);
-    }
-  }, [fetcher.data, fetcher.state, toast]);
+  useFollowPaymentStep(fetcher.data, fetcher.state);
 
   function openSubView(view: SubView | undefined) {
     if (!view) return;

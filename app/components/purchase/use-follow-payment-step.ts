@@ -1,0 +1,19 @@
+import { useEffect } from "react";
+import { useToast } from "../toasts.tsx";
+import { PAYMENT_REDIRECT_DELAY_MS, type PaymentStep } from "./payment-step.ts";
+
+/**
+ * What a confirm or repay answers, once its fetcher is idle: an error is toasted, and a redirect to the
+ * provider leaves after spec §4's 300 ms. The purchase screens' chooser and the orders' Repay share it.
+ */
+export function useFollowPaymentStep(data: PaymentStep | null | undefined, state: "idle" | "loading" | "submitting") {
+  const toast = useToast();
+  useEffect(() => {
+    if (!data || state !== "idle") return;
+    if (data.step === "error") toast({ kind: "error", message: data.message });
+    if (data.step === "redirect") {
+      const timer = setTimeout(() => window.location.assign(data.url), PAYMENT_REDIRECT_DELAY_MS);
+      return () => clearTimeout(timer);
+    }
+  }, [data, state, toast]);
+}
