@@ -17,7 +17,7 @@ export default tseslint.config(
       "@typescript-eslint/no-namespace": "off",
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/cloud-api/src/*", "**/cloud-api/src/**"], message: "The storefront speaks the contract only (DESIGN.md §4)." }] },
+        { patterns: [{ group: ["#api/*", "**/cloud-api/src/*", "**/cloud-api/src/**"], message: "The storefront speaks the contract only (DESIGN.md §4)." }] },
       ],
     },
   },
@@ -25,7 +25,7 @@ export default tseslint.config(
     // Pure rules import nothing from either Worker.
     files: ["domain/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/app/**", "**/cloud-api/**", "react*", "hono*"], message: "domain/ is pure: no Worker or framework imports." }] }],
+      "no-restricted-imports": ["error", { patterns: [{ group: ["#app/*", "#api/*", "#demo/*", "**/app/**", "**/cloud-api/**", "react*", "hono*"], message: "domain/ is pure: no Worker or framework imports." }] }],
     },
   },
   {

@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { E2E } from "./e2e/ports.ts";
-import { CHROMIUM_ARGS, chromiumPath } from "./scripts/lib/browser.ts";
+import { CHROMIUM_ARGS, chromiumPath } from "#scripts/lib/browser.ts";
 
 const chromium = {
   ...devices["iPhone 13"],

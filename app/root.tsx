@@ -1,6 +1,6 @@
 import { useContext, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
-import { textDirection, type Language } from "../domain/languages.ts";
+import { textDirection, type Language } from "#domain/languages.ts";
 import type { Route } from "./+types/root";
 import { getLocale, i18nextMiddleware, resources } from "./.server/i18n.ts";
 import { sessionMiddleware } from "./.server/session/middleware.ts";
@@ -15,7 +15,7 @@ import { I18nProvider } from "./i18n/context.tsx";
 import { NonceContext } from "./nonce.ts";
 import { withFallback, type Messages } from "./i18n/translate.ts";
 // Only these groups reach the browser: the error page when the root loader itself failed.
-import { errors, shell, webview } from "../locales/en/common.json";
+import { errors, shell, webview } from "#locales/en/common.json";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nextMiddleware];
 

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { PUBLIC_PAGES, SCREEN_LINKS } from "../scripts/lib/screens.ts";
+import { PUBLIC_PAGES, SCREEN_LINKS } from "#scripts/lib/screens.ts";
 import { launchLink } from "./launch.ts";
 
 /** Every screen `npm start` links to, the public pages, the no-login pages and the open sheets. */

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_CARD_CODES, DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
+import { DEMO_CARD_CODES, DEMO_DEVICES } from "#demo/seed.ts";
 import { launchLink } from "./launch.ts";
 
 const screen = "cloud/storage-card/refund";

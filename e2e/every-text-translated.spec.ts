@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { LANGUAGES, type Language } from "../domain/languages.ts";
-import { demoBuyer } from "../scripts/lib/launch-link.ts";
-import { devVars } from "../scripts/lib/project.ts";
-import { PUBLIC_PAGES, SCREEN_LINKS } from "../scripts/lib/screens.ts";
-import { DEMO_CARD_CODES, DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
+import { LANGUAGES, type Language } from "#domain/languages.ts";
+import { demoBuyer } from "#scripts/lib/launch-link.ts";
+import { devVars } from "#scripts/lib/project.ts";
+import { PUBLIC_PAGES, SCREEN_LINKS } from "#scripts/lib/screens.ts";
+import { DEMO_CARD_CODES, DEMO_DEVICES } from "#demo/seed.ts";
 import { foreignDeviceLaunchLink, launchLink } from "./launch.ts";
 import { E2E } from "./ports.ts";
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
-import { SCREEN_LINKS, type ScreenLink } from "../scripts/lib/screens.ts";
+import { DEMO_DEVICES } from "#demo/seed.ts";
+import { SCREEN_LINKS, type ScreenLink } from "#scripts/lib/screens.ts";
 import { launchLink } from "./launch.ts";
 import { E2E } from "./ports.ts";
 

@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import fc from "fast-check";
-import { DEMO_ACCOUNTS, DEMO_CARD_CODES, DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
-import { DeviceType, paymentTypesFor, ServiceType } from "../domain/services.ts";
-import { callCloudApi, demoBuyer } from "../scripts/lib/launch-link.ts";
-import { devVars } from "../scripts/lib/project.ts";
+import { DEMO_ACCOUNTS, DEMO_CARD_CODES, DEMO_DEVICES } from "#demo/seed.ts";
+import { DeviceType, paymentTypesFor, ServiceType } from "#domain/services.ts";
+import { callCloudApi, demoBuyer } from "#scripts/lib/launch-link.ts";
+import { devVars } from "#scripts/lib/project.ts";
 import { E2E } from "./ports.ts";
 
 /**

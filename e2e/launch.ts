@@ -1,5 +1,5 @@
-import { demoBuyer, type ScreenLaunch } from "../scripts/lib/launch-link.ts";
-import { devVars } from "../scripts/lib/project.ts";
+import { demoBuyer, type ScreenLaunch } from "#scripts/lib/launch-link.ts";
+import { devVars } from "#scripts/lib/project.ts";
 import { E2E } from "./ports.ts";
 
 /** A fresh launch link for the demo buyer's device, as the companion app would open it. */

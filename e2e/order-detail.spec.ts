@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_ACCOUNTS, DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
-import { demoBuyer } from "../scripts/lib/launch-link.ts";
-import { devVars } from "../scripts/lib/project.ts";
+import { DEMO_ACCOUNTS, DEMO_DEVICES } from "#demo/seed.ts";
+import { demoBuyer } from "#scripts/lib/launch-link.ts";
+import { devVars } from "#scripts/lib/project.ts";
 import { launchLink } from "./launch.ts";
 import { E2E } from "./ports.ts";
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { callCloudApi } from "../scripts/lib/launch-link.ts";
-import { devVars } from "../scripts/lib/project.ts";
+import { callCloudApi } from "#scripts/lib/launch-link.ts";
+import { devVars } from "#scripts/lib/project.ts";
 import { E2E } from "./ports.ts";
 
 /** The demo buyer's signed calls to the cloud-api, as the storefront's loaders make them. */

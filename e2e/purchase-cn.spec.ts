@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
+import { DEMO_DEVICES } from "#demo/seed.ts";
 import { launchLink } from "./launch.ts";
 
 /** From the 4G screen: open the chooser, pick a method, and land on the sandbox checkout. */

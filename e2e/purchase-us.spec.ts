@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
-import { callCloudApi, demoBuyer } from "../scripts/lib/launch-link.ts";
-import { devVars } from "../scripts/lib/project.ts";
+import { DEMO_DEVICES } from "#demo/seed.ts";
+import { callCloudApi, demoBuyer } from "#scripts/lib/launch-link.ts";
+import { devVars } from "#scripts/lib/project.ts";
 import { launchLink } from "./launch.ts";
 import { E2E } from "./ports.ts";
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
+import { DEMO_DEVICES } from "#demo/seed.ts";
 import { launchLink } from "./launch.ts";
 
 /** Every route with a form action (and a resource route that takes posts). */

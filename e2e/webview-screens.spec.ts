@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
-import { LANGUAGES } from "../domain/languages.ts";
-import { PUBLIC_PAGES, SCREEN_LINKS, type ScreenLink } from "../scripts/lib/screens.ts";
+import { DEMO_DEVICES } from "#demo/seed.ts";
+import { LANGUAGES } from "#domain/languages.ts";
+import { PUBLIC_PAGES, SCREEN_LINKS, type ScreenLink } from "#scripts/lib/screens.ts";
 import { launchLink } from "./launch.ts";
 
 /**

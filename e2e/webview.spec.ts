@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_CARD_CODES, DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
+import { DEMO_CARD_CODES, DEMO_DEVICES } from "#demo/seed.ts";
 import { E2E } from "./ports.ts";
 import { launchLink } from "./launch.ts";
 import { emulateSafeArea } from "./webview.ts";

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { LANGUAGES, type Language } from "../domain/languages.ts";
+import { LANGUAGES, type Language } from "#domain/languages.ts";
 
 type Tree = { [key: string]: string | Tree };
 /** common: the bundle every screen ships; pages: the public pages' texts, rendered on the server. */

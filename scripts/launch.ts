@@ -5,7 +5,7 @@
  * Local only: it talks to 127.0.0.1 and nothing else.
  */
 import { parseArgs } from "node:util";
-import { DEMO_DEVICES } from "../cloud-api/demo/seed.ts";
+import { DEMO_DEVICES } from "#demo/seed.ts";
 import { defaultDemoDevice, demoBuyer } from "./lib/launch-link.ts";
 import { CLOUD_API_PORT, devVars, STOREFRONT_PORT } from "./lib/project.ts";
 import { LAUNCH_SCREENS } from "./lib/route-table.ts";

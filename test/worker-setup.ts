@@ -1,5 +1,5 @@
 import { applyD1Migrations, env } from "cloudflare:test";
-import { demoSeedStatements } from "../cloud-api/demo/seed.ts";
+import { demoSeedStatements } from "#demo/seed.ts";
 
 /** Every test file starts from the migrated schema and the demo data, relative to now. */
 await applyD1Migrations(env.DB, env.CLOUD_API_MIGRATIONS);

@@ -1,8 +1,8 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { checkSecrets, type StorefrontEnv } from "../app/.server/env.ts";
-import { isCrossSiteWrite, newNonce, withSecurityHeaders } from "../app/.server/security.ts";
-import { forgetEndedSessions } from "../app/.server/session/storage.ts";
-import { cloudflareContext, nonceContext } from "../app/context.ts";
+import { checkSecrets, type StorefrontEnv } from "#app/.server/env.ts";
+import { isCrossSiteWrite, newNonce, withSecurityHeaders } from "#app/.server/security.ts";
+import { forgetEndedSessions } from "#app/.server/session/storage.ts";
+import { cloudflareContext, nonceContext } from "#app/context.ts";
 
 const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 

@@ -1,8 +1,8 @@
 import dayjs from "dayjs";
 import timezone from "dayjs/plugin/timezone.js";
 import utc from "dayjs/plugin/utc.js";
-import { isEmpty } from "../../domain/empty.ts";
-import { textDirection, type Language } from "../../domain/languages.ts";
+import { isEmpty } from "#domain/empty.ts";
+import { textDirection, type Language } from "#domain/languages.ts";
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Language } from "../../domain/languages.ts";
-import { appFamily, parseAppFamilies, type AppFamily } from "../../domain/apps.ts";
+import type { Language } from "#domain/languages.ts";
+import { appFamily, parseAppFamilies, type AppFamily } from "#domain/apps.ts";
 import type { StorefrontEnv } from "./env.ts";
 import type { LaunchState } from "./session/state.ts";
 

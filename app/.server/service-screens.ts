@@ -1,4 +1,4 @@
-import { ServiceType } from "../../domain/services.ts";
+import { ServiceType } from "#domain/services.ts";
 
 /** Each sold service's purchase screen and order list (spec §2 route table), by service type. */
 export const SERVICE_SCREENS: Readonly<Record<number, { buy: string; orders: string; titleKey: string }>> = {

@@ -1,4 +1,4 @@
-import { timeZoneForCountry } from "../../domain/regions.ts";
+import { timeZoneForCountry } from "#domain/regions.ts";
 import { TIME_ZONE_COOKIE } from "../time-zone-script.ts";
 import type { BuyerTimeZone } from "./format.ts";
 

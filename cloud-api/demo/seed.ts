@@ -2,7 +2,7 @@
  * Demo data of DESIGN.md §5, with times relative to `now` so that the demo always shows live periods.
  * Pure: returns SQL statements; `npm start` runs them through wrangler and the Worker tests through D1.
  */
-import { canTransition, OrderStatus, type OrderStatusCode } from "../../domain/order-status.ts";
+import { canTransition, OrderStatus, type OrderStatusCode } from "#domain/order-status.ts";
 import { couponTexts, PACKAGE_TEXTS, saveTag, type PackageText, type Texts } from "./texts.ts";
 
 type Value = string | number | null;

@@ -3,8 +3,8 @@
  * columns (cloud-api/migrations/0001). Amounts and percentages are formatted with Intl in each language,
  * the way the storefront formats the amounts around them.
  */
-import { intlLocale, LANGUAGES, type Language } from "../../domain/languages.ts";
-import { formatMoney } from "../../domain/money.ts";
+import { intlLocale, LANGUAGES, type Language } from "#domain/languages.ts";
+import { formatMoney } from "#domain/money.ts";
 
 export type Texts = Record<Language, string>;
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, type Buyer } from "./helpers/orders.ts";
-import { signedFetch, signIn } from "../../test/signed-request.ts";
+import { signedFetch, signIn } from "#test/signed-request.ts";
 
 let cn: Buyer;
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { purchaseSignature } from "../src/services/checkout.ts";
-import { signedFetch } from "../../test/signed-request.ts";
+import { purchaseSignature } from "#api/services/checkout.ts";
+import { signedFetch } from "#test/signed-request.ts";
 import { freshBuyers, call, orderEvents, orderRow, packageOf, sandboxNotification, sandboxPaymentOf, type Buyer } from "./helpers/orders.ts";
 
 const CONFIRM = "/v1/cloud/order/h5/confirm/v2";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, type Buyer } from "./helpers/orders.ts";
-import { signIn } from "../../test/signed-request.ts";
+import { signIn } from "#test/signed-request.ts";
 
 const DAY = 86400;
 const now = () => Math.floor(Date.now() / 1000);

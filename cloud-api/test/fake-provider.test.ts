@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { openFakeProvider } from "../../test/fake-provider/client.ts";
+import { openFakeProvider } from "#test/fake-provider/client.ts";
 
 it("the fake provider answers in scripted order, records raw requests and keeps sessions apart", async () => {
   const fake = openFakeProvider();

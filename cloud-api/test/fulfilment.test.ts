@@ -1,6 +1,6 @@
 import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import worker from "../src/index.ts";
+import worker from "#api/index.ts";
 import { freshBuyers, call, deliver, orderEvents, orderRow, packageOf, paidOrder, sandboxNotification, sandboxPaymentOf, waitForStatus, type Buyer } from "./helpers/orders.ts";
 
 let cn: Buyer;

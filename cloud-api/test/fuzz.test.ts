@@ -7,12 +7,12 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { callerHeaders, signIn } from "../../test/signed-request.ts";
-import { DeviceType, paymentTypesFor, ServiceType } from "../../domain/services.ts";
-import { DEMO_ACCOUNTS, DEMO_CARD_CODES, DEMO_DEVICES, DEMO_ICCIDS } from "../demo/seed.ts";
-import type { CloudApiEnv } from "../src/env.ts";
-import type { AnyOperation } from "../src/http/operation.ts";
-import { operations } from "../src/operations/index.ts";
+import { callerHeaders, signIn } from "#test/signed-request.ts";
+import { DeviceType, paymentTypesFor, ServiceType } from "#domain/services.ts";
+import { DEMO_ACCOUNTS, DEMO_CARD_CODES, DEMO_DEVICES, DEMO_ICCIDS } from "#demo/seed.ts";
+import type { CloudApiEnv } from "#api/env.ts";
+import type { AnyOperation } from "#api/http/operation.ts";
+import { operations } from "#api/operations/index.ts";
 import { fetchWith } from "./helpers/live-worker.ts";
 
 const RUNS_PER_OPERATION = 120;

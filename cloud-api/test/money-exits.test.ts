@@ -1,9 +1,9 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import worker from "../src/index.ts";
-import { followOwedRefunds, REFUND_ALARM_SECONDS } from "../src/services/refunds.ts";
-import { findOrder } from "../src/repositories/orders.ts";
-import { startPayment } from "../src/services/orders.ts";
+import worker from "#api/index.ts";
+import { followOwedRefunds, REFUND_ALARM_SECONDS } from "#api/services/refunds.ts";
+import { findOrder } from "#api/repositories/orders.ts";
+import { startPayment } from "#api/services/orders.ts";
 import { call, deliver, freshBuyers, orderEvents, orderRow, packageOf, paidOrder, sandboxPaymentOf, type Buyer } from "./helpers/orders.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { AnyOperation } from "../src/http/operation.ts";
-import { operations } from "../src/operations/index.ts";
+import type { AnyOperation } from "#api/http/operation.ts";
+import { operations } from "#api/operations/index.ts";
 
 type Schema = { type?: unknown; properties?: Record<string, Schema>; required?: string[]; items?: Schema; [key: string]: unknown };
 type Doc = {

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { canTransition, OrderStatus } from "../../domain/order-status.ts";
-import { transitionStatement } from "../src/repositories/orders.ts";
+import { canTransition, OrderStatus } from "#domain/order-status.ts";
+import { transitionStatement } from "#api/repositories/orders.ts";
 import { freshBuyers, call, orderEvents, orderRow, packageOf, type Buyer } from "./helpers/orders.ts";
-import { signIn } from "../../test/signed-request.ts";
+import { signIn } from "#test/signed-request.ts";
 
 let cn: Buyer;
 

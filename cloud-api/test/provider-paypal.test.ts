@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openFakeProvider, type FakeProvider } from "../../test/fake-provider/client.ts";
-import { providerNamed } from "../src/payments/index.ts";
+import { openFakeProvider, type FakeProvider } from "#test/fake-provider/client.ts";
+import { providerNamed } from "#api/payments/index.ts";
 import { callWith, envWith, fetchWith, orderState, paymentsOf, waitForOrderStatus } from "./helpers/live-worker.ts";
 import { call, freshBuyers, orderEvents, orderRow, packageOf, type Buyer } from "./helpers/orders.ts";
 

@@ -1,8 +1,8 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import worker from "../src/index.ts";
-import { openFakeProvider, type FakeProvider } from "../../test/fake-provider/client.ts";
-import { providerNamed } from "../src/payments/index.ts";
+import worker from "#api/index.ts";
+import { openFakeProvider, type FakeProvider } from "#test/fake-provider/client.ts";
+import { providerNamed } from "#api/payments/index.ts";
 import { callWith, envWith, fetchWith, orderState, paymentsOf, waitForOrderStatus } from "./helpers/live-worker.ts";
 import { freshBuyers, orderEvents, orderRow, packageOf, type Buyer } from "./helpers/orders.ts";
 

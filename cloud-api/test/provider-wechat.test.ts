@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openFakeProvider, type FakeProvider } from "../../test/fake-provider/client.ts";
-import type { RecordedRequest, ScriptedAnswer } from "../../test/fake-provider/server.ts";
-import { reconcileOpenPayments } from "../src/cron/sweeps.ts";
-import type { CloudApiEnv } from "../src/env.ts";
-import { providerNamed } from "../src/payments/index.ts";
+import { openFakeProvider, type FakeProvider } from "#test/fake-provider/client.ts";
+import type { RecordedRequest, ScriptedAnswer } from "#test/fake-provider/server.ts";
+import { reconcileOpenPayments } from "#api/cron/sweeps.ts";
+import type { CloudApiEnv } from "#api/env.ts";
+import { providerNamed } from "#api/payments/index.ts";
 import { callWith, envWith, fetchWith, orderState, paymentsOf } from "./helpers/live-worker.ts";
 import { freshBuyers, orderEvents, orderRow, packageOf, type Buyer } from "./helpers/orders.ts";
 import { randomHex, rsaKeys, rsaSign, rsaVerify, type RsaKeys } from "./helpers/rsa.ts";

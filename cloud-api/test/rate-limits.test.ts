@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS } from "../demo/seed.ts";
-import { newNoticeStr, requestSignature } from "../../domain/signature.ts";
-import { signIn } from "../../test/signed-request.ts";
+import { DEMO_ACCOUNTS } from "#demo/seed.ts";
+import { newNoticeStr, requestSignature } from "#domain/signature.ts";
+import { signIn } from "#test/signed-request.ts";
 import { envWith, fetchWith } from "./helpers/live-worker.ts";
 
 const limited = envWith({ COUPON_LOOKUP_RATE_PER_USER: "3", COUPON_LOOKUP_WINDOW_SECONDS: "3600" });

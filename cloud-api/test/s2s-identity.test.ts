@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { buildApp } from "../src/app.ts";
-import { requestSignature } from "../../domain/signature.ts";
-import { S2S_TOKEN_PATH, s2sHeaders, s2sTokenFetch, signedFetch, signedHeaders } from "../../test/signed-request.ts";
+import { buildApp } from "#api/app.ts";
+import { requestSignature } from "#domain/signature.ts";
+import { S2S_TOKEN_PATH, s2sHeaders, s2sTokenFetch, signedFetch, signedHeaders } from "#test/signed-request.ts";
 
 const REFUSED = { status: 401, msg: "server-to-server credential refused", data: null };
 const tokensIssued = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM auth_tokens").first<{ n: number }>())?.n ?? 0;

@@ -1,8 +1,8 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import worker from "../src/index.ts";
-import type { CloudApiEnv } from "../src/env.ts";
-import { signedHeaders } from "../../test/signed-request.ts";
+import worker from "#api/index.ts";
+import type { CloudApiEnv } from "#api/env.ts";
+import { signedHeaders } from "#test/signed-request.ts";
 import { freshBuyers, packageOf, sandboxNotification, sandboxPaymentOf, type Buyer } from "./helpers/orders.ts";
 
 /** The Worker as a deployment configured with `overrides` would run it (checkSecrets included). */

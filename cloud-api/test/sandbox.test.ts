@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { safeRedirect } from "../src/payments/sandbox/routes.ts";
+import { safeRedirect } from "#api/payments/sandbox/routes.ts";
 import { freshBuyers, call, orderRow, packageOf, sandboxPaymentOf, type Buyer } from "./helpers/orders.ts";
 
 const ORIGIN = "https://cloud-api.test";

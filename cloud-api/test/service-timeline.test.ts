@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import worker from "../src/index.ts";
-import type { FulfilmentMessage } from "../src/fulfilment/message.ts";
+import worker from "#api/index.ts";
+import type { FulfilmentMessage } from "#api/fulfilment/message.ts";
 import { call, freshBuyers, orderRow, packageOf, sandboxNotification, sandboxPaymentOf, type Buyer } from "./helpers/orders.ts";
 
 const DAY = 86400;

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { requestSignature } from "../../domain/signature.ts";
-import { signedFetch, signIn } from "../../test/signed-request.ts";
+import { requestSignature } from "#domain/signature.ts";
+import { signedFetch, signIn } from "#test/signed-request.ts";
 
 describe("request signing (DESIGN.md §2)", () => {
   it("accepts a correctly signed request", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LANGUAGES } from "../../domain/languages.ts";
-import { signedFetch, signIn } from "../../test/signed-request.ts";
+import { LANGUAGES } from "#domain/languages.ts";
+import { signedFetch, signIn } from "#test/signed-request.ts";
 
 async function call(path: string, body: unknown, extra: { method?: "GET"; country?: string } = {}) {
   const tokens = await signIn();

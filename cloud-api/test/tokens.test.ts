@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { s2sTokenFetch, signedFetch, signIn } from "../../test/signed-request.ts";
-import { ageRotation, expireToken } from "../../test/tokens.ts";
+import { s2sTokenFetch, signedFetch, signIn } from "#test/signed-request.ts";
+import { ageRotation, expireToken } from "#test/tokens.ts";
 
 const details = (accessToken: string) => signedFetch("/v1/cloud/simcard/details", { iccId: "89860012345678901234" }, { accessToken });
 const refresh = (refreshToken: string) => signedFetch("/v1/member/user/h5/refresh_token", { js_refreshToken: refreshToken });

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { callerHeaders, signedFetch, signIn } from "../../test/signed-request.ts";
-import type { AnyOperation } from "../src/http/operation.ts";
-import { parseJsonBody, readBodyText } from "../src/http/validation.ts";
-import { operations } from "../src/operations/index.ts";
+import { callerHeaders, signedFetch, signIn } from "#test/signed-request.ts";
+import type { AnyOperation } from "#api/http/operation.ts";
+import { parseJsonBody, readBodyText } from "#api/http/validation.ts";
+import { operations } from "#api/operations/index.ts";
 
 /** Values tried, in order, to fill a required field validly so that only the field under test is wrong. */
 const VALID_CANDIDATES = ["SIM-DEMO-001", 1, 0.01, "CN", "89860012345678901234", true];

@@ -5,8 +5,8 @@
  * in D1: the test of record is zero errors, zero lost orders and zero duplicated orders.
  */
 import autocannon from "autocannon";
-import { DEMO_DEVICES } from "../../cloud-api/demo/seed.ts";
-import { PaymentType, ServiceType } from "../../domain/services.ts";
+import { DEMO_DEVICES } from "#demo/seed.ts";
+import { PaymentType, ServiceType } from "#domain/services.ts";
 import { callCloudApi, type demoBuyer } from "./launch-link.ts";
 import { queryLocal } from "./local-db.ts";
 

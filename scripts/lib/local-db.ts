@@ -1,6 +1,6 @@
 import type { StdioOptions } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { demoSeedStatements } from "../../cloud-api/demo/seed.ts";
+import { demoSeedStatements } from "#demo/seed.ts";
 import { capture, run } from "./process.ts";
 import { ROOT, STATE_DIR } from "./project.ts";
 

@@ -1,5 +1,5 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routes from "../../app/routes.ts";
+import routes from "#app/routes.ts";
 
 /** Every path of the route table, children joined to their parents ("" is the index of "/"). */
 function paths(entries: RouteConfigEntry[], parent = ""): string[] {

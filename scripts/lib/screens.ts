@@ -1,4 +1,4 @@
-import { DEMO_CARD_CODES, DEMO_DEVICES } from "../../cloud-api/demo/seed.ts";
+import { DEMO_CARD_CODES, DEMO_DEVICES } from "#demo/seed.ts";
 
 /** The launch links `npm start` prints: each screen, in the states worth opening. */
 export interface ScreenLink {

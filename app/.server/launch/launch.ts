@@ -1,5 +1,5 @@
 import { createSession, redirect, type MiddlewareFunction } from "react-router";
-import { cloudflareContext, sessionContext } from "../../context.ts";
+import { cloudflareContext, sessionContext } from "#app/context.ts";
 import {
   DEFAULT_LAUNCH_STATE,
   setAppPackageName,

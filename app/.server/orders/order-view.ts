@@ -1,9 +1,9 @@
 import { data, type RouterContextProvider } from "react-router";
-import { intlLocale, type Language } from "../../../domain/languages.ts";
-import { formatMoney, toCents } from "../../../domain/money.ts";
-import { canCancel, canRepay, OrderStatus, orderStatusName } from "../../../domain/order-status.ts";
-import { refundTracker } from "../../../domain/refund-tracker.ts";
-import { cloudflareContext } from "../../context.ts";
+import { intlLocale, type Language } from "#domain/languages.ts";
+import { formatMoney, toCents } from "#domain/money.ts";
+import { canCancel, canRepay, OrderStatus, orderStatusName } from "#domain/order-status.ts";
+import { refundTracker } from "#domain/refund-tracker.ts";
+import { cloudflareContext } from "#app/context.ts";
 import { formatDateInText, formatUnixSeconds, type BuyerTimeZone } from "../format.ts";
 import { getI18n, getLocale } from "../i18n.ts";
 import { receiptHref, SERVICE_SCREENS } from "../service-screens.ts";

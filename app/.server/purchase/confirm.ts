@@ -1,13 +1,13 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import type { Language } from "../../../domain/languages.ts";
-import { PaymentType, ServiceType } from "../../../domain/services.ts";
+import type { Language } from "#domain/languages.ts";
+import { PaymentType, ServiceType } from "#domain/services.ts";
 import { getI18n, getLocale } from "../i18n.ts";
 import type { LaunchState } from "../session/state.ts";
 import { confirmOrderV2, confirmOrderV3, type PaymentStart } from "../upstream/endpoints.ts";
 import { upstreamFor } from "../upstream/for-request.ts";
-import { resultPath, type PaymentStep } from "../../components/purchase/payment-step.ts";
-import { cloudflareContext } from "../../context.ts";
+import { resultPath, type PaymentStep } from "#app/components/purchase/payment-step.ts";
+import { cloudflareContext } from "#app/context.ts";
 import { loadOffer, type PurchaseScreen } from "./offer.ts";
 import { buyerTimeZone } from "../time-zone.ts";
 import { clientReadyMethods } from "./providers.ts";

@@ -1,9 +1,9 @@
-import { COUPON_PRICE_CEILING_CENTS, partitionCoupons, parseCouponSelection, payableCents, selectCoupon, type CouponTerms } from "../../../domain/coupons.ts";
-import { intlLocale, type Language } from "../../../domain/languages.ts";
-import { formatMoney, toCents } from "../../../domain/money.ts";
-import { visiblePackages } from "../../../domain/packages.ts";
-import { couponExpiresSoon } from "../../../domain/service-periods.ts";
-import { paymentTypesFor, type PaymentTypeCode } from "../../../domain/services.ts";
+import { COUPON_PRICE_CEILING_CENTS, partitionCoupons, parseCouponSelection, payableCents, selectCoupon, type CouponTerms } from "#domain/coupons.ts";
+import { intlLocale, type Language } from "#domain/languages.ts";
+import { formatMoney, toCents } from "#domain/money.ts";
+import { visiblePackages } from "#domain/packages.ts";
+import { couponExpiresSoon } from "#domain/service-periods.ts";
+import { paymentTypesFor, type PaymentTypeCode } from "#domain/services.ts";
 import { formatUnixSeconds, type BuyerTimeZone } from "../format.ts";
 import type { LaunchState } from "../session/state.ts";
 import { packageList, userCoupons, type UpstreamPackage } from "../upstream/endpoints.ts";

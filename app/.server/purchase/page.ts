@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
-import type { Language } from "../../../domain/languages.ts";
-import { currencyForCountry } from "../../../domain/money.ts";
-import { cloudflareContext } from "../../context.ts";
+import type { Language } from "#domain/languages.ts";
+import { currencyForCountry } from "#domain/money.ts";
+import { cloudflareContext } from "#app/context.ts";
 import { getI18n, getLocale } from "../i18n.ts";
 import type { LaunchState } from "../session/state.ts";
 import { upstreamFor } from "../upstream/for-request.ts";

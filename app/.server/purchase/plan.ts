@@ -1,4 +1,4 @@
-import type { Language } from "../../../domain/languages.ts";
+import type { Language } from "#domain/languages.ts";
 import { formatDateInText, type BuyerTimeZone } from "../format.ts";
 import type { getI18n } from "../i18n.ts";
 import { timelineView } from "../services/timeline-view.ts";

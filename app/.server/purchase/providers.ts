@@ -1,6 +1,6 @@
-import { paypalSettings } from "../../../domain/languages.ts";
-import { PAYMENT_TYPES, PaymentType, type PaymentTypeCode } from "../../../domain/services.ts";
-import type { ProviderClients } from "../../components/purchase/provider-clients.ts";
+import { paypalSettings } from "#domain/languages.ts";
+import { PAYMENT_TYPES, PaymentType, type PaymentTypeCode } from "#domain/services.ts";
+import type { ProviderClients } from "#app/components/purchase/provider-clients.ts";
 import type { StorefrontEnv } from "../env.ts";
 
 /** The payment sandbox on this origin: only where it is turned on by name, never in production. */

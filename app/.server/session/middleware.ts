@@ -1,5 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
-import { cloudflareContext, sessionContext } from "../../context.ts";
+import { cloudflareContext, sessionContext } from "#app/context.ts";
 import { sessionStorageFor } from "./storage.ts";
 
 /**

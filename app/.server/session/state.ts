@@ -1,6 +1,6 @@
-import { isEmpty } from "../../../domain/empty.ts";
-import { detectLanguage, type Language } from "../../../domain/languages.ts";
-import { deviceTypeFromAttrs, isDeviceType, type DeviceTypeCode } from "../../../domain/services.ts";
+import { isEmpty } from "#domain/empty.ts";
+import { detectLanguage, type Language } from "#domain/languages.ts";
+import { deviceTypeFromAttrs, isDeviceType, type DeviceTypeCode } from "#domain/services.ts";
 
 /**
  * Who the buyer is and what the companion app launched, as kept in the server-side session.

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { z } from "zod";
-import { newNoticeStr, requestSignature } from "../../../domain/signature.ts";
+import { newNoticeStr, requestSignature } from "#domain/signature.ts";
 import type { Tokens } from "../session/state.ts";
 import * as endpoints from "./endpoints.ts";
 import type { Endpoint } from "./endpoints.ts";

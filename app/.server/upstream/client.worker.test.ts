@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { signIn } from "../../../test/signed-request.ts";
-import { expireToken } from "../../../test/tokens.ts";
+import { signIn } from "#test/signed-request.ts";
+import { expireToken } from "#test/tokens.ts";
 import type { Tokens } from "../session/state.ts";
 import { createUpstreamClient, NO_TOKEN_PATH, type TokenStore } from "./client.ts";
 import { packageList, simcardDetails } from "./endpoints.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isRefusalReason, type RefusalReason } from "../../../domain/refusals.ts";
+import { isRefusalReason, type RefusalReason } from "#domain/refusals.ts";
 
 /**
  * The upstream's refusal: `msg` is what the buyer reads (the client words it in their language when it

@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { cloudflareContext, sessionContext } from "../../context.ts";
+import { cloudflareContext, sessionContext } from "#app/context.ts";
 import { getI18n, getLocale } from "../i18n.ts";
 import { createUpstreamClient, type Payload } from "./client.ts";
 import type { Endpoint } from "./endpoints.ts";

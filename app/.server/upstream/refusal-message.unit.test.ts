@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { REFUSAL_REASONS } from "../../../domain/refusals.ts";
-import de from "../../../locales/de/common.json";
-import en from "../../../locales/en/common.json";
-import { createTranslator } from "../../i18n/translate.ts";
+import { REFUSAL_REASONS } from "#domain/refusals.ts";
+import de from "#locales/de/common.json";
+import en from "#locales/en/common.json";
+import { createTranslator } from "#app/i18n/translate.ts";
 import { refusalMessage } from "./refusal-message.ts";
 
 describe("refusal message", () => {

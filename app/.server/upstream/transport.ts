@@ -1,4 +1,4 @@
-import { chooseUpstream, environmentOf, parseRegionTable, type RegionTable } from "../../../domain/regions.ts";
+import { chooseUpstream, environmentOf, parseRegionTable, type RegionTable } from "#domain/regions.ts";
 import type { StorefrontEnv } from "../env.ts";
 
 export type Transport = (path: string, init: RequestInit) => Promise<Response>;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
 import { Form, useActionData, useFetcher, useLocation, useNavigation } from "react-router";
-import { useTranslation } from "../../i18n/context.tsx";
+import { useTranslation } from "#app/i18n/context.tsx";
 import { ActionSheet } from "../action-sheet.tsx";
 import { ModalSheet } from "../modal-sheet.tsx";
 import type { PaymentStep } from "../purchase/payment-step.ts";

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
-import { useTranslation } from "../../i18n/context.tsx";
+import { useTranslation } from "#app/i18n/context.tsx";
 import { ErrorView } from "../error-view.tsx";
 
 /** The order screens' error: an order that is not the buyer's (or does not exist) is plainly "not found". */

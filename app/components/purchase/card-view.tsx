@@ -2,7 +2,7 @@ import type { StripeEmbeddedCheckout } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { useTranslation } from "../../i18n/context.tsx";
+import { useTranslation } from "#app/i18n/context.tsx";
 import { PAYMENT_REDIRECT_DELAY_MS, resultPath, type PaymentStep } from "./payment-step.ts";
 import type { ProviderClients } from "./provider-clients.ts";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "../../i18n/context.tsx";
+import { useTranslation } from "#app/i18n/context.tsx";
 
 export interface PackageOption {
   id: number;

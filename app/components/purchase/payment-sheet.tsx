@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
-import type { PaymentTypeCode } from "../../../domain/services.ts";
-import { useTranslation } from "../../i18n/context.tsx";
+import type { PaymentTypeCode } from "#domain/services.ts";
+import { useTranslation } from "#app/i18n/context.tsx";
 import { useLoadingOverlay } from "../loading-overlay.tsx";
 import { ModalSheet } from "../modal-sheet.tsx";
 import { useHydrated } from "remix-utils/use-hydrated";

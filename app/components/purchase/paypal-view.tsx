@@ -1,7 +1,7 @@
 import { PayPalButtons, PayPalScriptProvider } from "@paypal/react-paypal-js";
 import { useRef } from "react";
 import { useNavigate } from "react-router";
-import { useTranslation } from "../../i18n/context.tsx";
+import { useTranslation } from "#app/i18n/context.tsx";
 import { useToast } from "../toasts.tsx";
 import { PAYMENT_REDIRECT_DELAY_MS, resultPath, type PaymentStep } from "./payment-step.ts";
 import type { ProviderClients } from "./provider-clients.ts";

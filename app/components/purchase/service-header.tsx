@@ -1,4 +1,4 @@
-import { useTranslation } from "../../i18n/context.tsx";
+import { useTranslation } from "#app/i18n/context.tsx";
 
 export interface ServiceHeaderView {
   deviceName: string;

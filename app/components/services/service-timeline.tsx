@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { TimelineView } from "../../.server/services/timeline-view.ts";
-import { useTranslation } from "../../i18n/context.tsx";
+import type { TimelineView } from "#app/.server/services/timeline-view.ts";
+import { useTranslation } from "#app/i18n/context.tsx";
 
 const DOT = { inUse: "bg-green-600", queued: "bg-sky-600", ended: "bg-neutral-400" } as const;
 

@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { launchMiddleware } from "../../.server/launch/launch.ts";
+import { launchMiddleware } from "#app/.server/launch/launch.ts";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [launchMiddleware];

@@ -1,5 +1,5 @@
-import { useTranslation } from "../../i18n/context.tsx";
-import { getI18n } from "../../.server/i18n.ts";
+import { useTranslation } from "#app/i18n/context.tsx";
+import { getI18n } from "#app/.server/i18n.ts";
 import type { Route } from "./+types/no-login";
 
 const REASONS = new Set(["bad_base64", "bad_cipher", "bad_json", "bad_fields"]);

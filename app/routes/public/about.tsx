@@ -1,7 +1,7 @@
-import { pagesText } from "../../.server/pages.ts";
-import { PublicPage } from "../../components/public-page.tsx";
+import { pagesText } from "#app/.server/pages.ts";
+import { PublicPage } from "#app/components/public-page.tsx";
 import type { Route } from "./+types/about";
-import { publicPageCache } from "../../.server/public-cache.ts";
+import { publicPageCache } from "#app/.server/public-cache.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache()];
 

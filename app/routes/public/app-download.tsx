@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
-import { platformOf } from "../../../domain/platform.ts";
-import { pagesText } from "../../.server/pages.ts";
-import { screenUrl } from "../../.server/screen-url.ts";
-import { cloudflareContext } from "../../context.ts";
+import { platformOf } from "#domain/platform.ts";
+import { pagesText } from "#app/.server/pages.ts";
+import { screenUrl } from "#app/.server/screen-url.ts";
+import { cloudflareContext } from "#app/context.ts";
 import type { Route } from "./+types/app-download";
-import { publicPageCache } from "../../.server/public-cache.ts";
+import { publicPageCache } from "#app/.server/public-cache.ts";
 
 // The store button follows the phone, so caches keep a copy per User-Agent too.
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache("User-Agent")];

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { pagesText } from "../../.server/pages.ts";
+import { pagesText } from "#app/.server/pages.ts";
 import type { Route } from "./+types/home";
-import { publicPageCache } from "../../.server/public-cache.ts";
+import { publicPageCache } from "#app/.server/public-cache.ts";
 
 const PANELS = Array.from({ length: 14 }, (_, index) => String(index + 1).padStart(2, "0"));
 

@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import { pagesText } from "../../.server/pages.ts";
-import { screenUrl } from "../../.server/screen-url.ts";
-import { PublicPage } from "../../components/public-page.tsx";
+import { pagesText } from "#app/.server/pages.ts";
+import { screenUrl } from "#app/.server/screen-url.ts";
+import { PublicPage } from "#app/components/public-page.tsx";
 import type { Route } from "./+types/notice";
-import { publicPageCache } from "../../.server/public-cache.ts";
+import { publicPageCache } from "#app/.server/public-cache.ts";
 
 /**
  * The built-in notices: the data protection notice and the cloud storage service agreement, each the

@@ -1,10 +1,10 @@
-import { isLanguage, type Language } from "../../../domain/languages.ts";
-import { policyLanguage, policyUrl } from "../../.server/policies.ts";
-import { getI18n } from "../../.server/i18n.ts";
-import { screenUrl } from "../../.server/screen-url.ts";
-import { cloudflareContext } from "../../context.ts";
+import { isLanguage, type Language } from "#domain/languages.ts";
+import { policyLanguage, policyUrl } from "#app/.server/policies.ts";
+import { getI18n } from "#app/.server/i18n.ts";
+import { screenUrl } from "#app/.server/screen-url.ts";
+import { cloudflareContext } from "#app/context.ts";
 import type { Route } from "./+types/privacy-redirect";
-import { publicPageCache } from "../../.server/public-cache.ts";
+import { publicPageCache } from "#app/.server/public-cache.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache()];
 

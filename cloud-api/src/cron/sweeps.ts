@@ -1,5 +1,5 @@
-import { OrderStatus } from "../../../domain/order-status.ts";
-import { SIGNATURE_WINDOW_SECONDS } from "../../../domain/signature.ts";
+import { OrderStatus } from "#domain/order-status.ts";
+import { SIGNATURE_WINDOW_SECONDS } from "#domain/signature.ts";
 import type { CloudApiEnv } from "../env.ts";
 import { nowSeconds } from "../http/clock.ts";
 import { forgetTokensExpiredBefore } from "../repositories/auth-tokens.ts";

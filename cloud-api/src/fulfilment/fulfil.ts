@@ -1,5 +1,5 @@
-import { OrderStatus } from "../../../domain/order-status.ts";
-import { ServiceType } from "../../../domain/services.ts";
+import { OrderStatus } from "#domain/order-status.ts";
+import { ServiceType } from "#domain/services.ts";
 import type { CloudApiEnv } from "../env.ts";
 import { nowSeconds } from "../http/clock.ts";
 import { findDevice } from "../repositories/devices.ts";

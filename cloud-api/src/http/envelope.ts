@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { RefusalReason } from "../../../domain/refusals.ts";
+import type { RefusalReason } from "#domain/refusals.ts";
 
 /** Business status codes of DESIGN.md §2. */
 export const Status = {

@@ -1,4 +1,4 @@
-import { detectLanguage, FALLBACK_LANGUAGE } from "../../../domain/languages.ts";
+import { detectLanguage, FALLBACK_LANGUAGE } from "#domain/languages.ts";
 
 /** Reads a {"en": "...", "zh": "..."} column in the request's language, falling back to English. */
 export function localize(json: string | null, language: string): string {

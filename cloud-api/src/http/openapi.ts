@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { REFUSAL_REASONS } from "../../../domain/refusals.ts";
-import { S2S_HEADERS } from "../../../domain/signature.ts";
+import { REFUSAL_REASONS } from "#domain/refusals.ts";
+import { S2S_HEADERS } from "#domain/signature.ts";
 import { type BusinessStatus, httpStatusOf, Status } from "./envelope.ts";
 import type { AnyOperation } from "./operation.ts";
 

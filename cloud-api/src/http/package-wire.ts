@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fromCents } from "../../../domain/money.ts";
+import { fromCents } from "#domain/money.ts";
 import type { PackageRow } from "../repositories/packages.ts";
 import { localize } from "./localize.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PaymentTypeCode } from "../../../domain/services.ts";
+import type { PaymentTypeCode } from "#domain/services.ts";
 
 /** Field schemas shared by operations, so that a refusal names the field the same way everywhere. */
 export const deviceId = z.string().trim().min(1, "required").max(64);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requestSignature, S2S_HEADERS, S2S_WINDOW_SECONDS, s2sSignature, SIGNATURE_WINDOW_SECONDS } from "../../../domain/signature.ts";
+import { requestSignature, S2S_HEADERS, S2S_WINDOW_SECONDS, s2sSignature, SIGNATURE_WINDOW_SECONDS } from "#domain/signature.ts";
 import { rememberNonce } from "../repositories/request-nonces.ts";
 import { sha256Hex, timingSafeEqualText } from "../services/hashing.ts";
 import { nowSeconds } from "./clock.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { currencyForCountry } from "../../../domain/money.ts";
-import { ServiceType } from "../../../domain/services.ts";
+import { currencyForCountry } from "#domain/money.ts";
+import { ServiceType } from "#domain/services.ts";
 import { defineOperation } from "../http/operation.ts";
 import { deviceId } from "../http/schemas.ts";
 import { serviceState } from "../services/entitlements.ts";

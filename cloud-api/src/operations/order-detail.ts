@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fromCents } from "../../../domain/money.ts";
+import { fromCents } from "#domain/money.ts";
 import { localize } from "../http/localize.ts";
 import { defineOperation } from "../http/operation.ts";
 import { orderId } from "../http/schemas.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { currencyForCountry } from "../../../domain/money.ts";
-import { visiblePackages } from "../../../domain/packages.ts";
-import { paymentTypesFor } from "../../../domain/services.ts";
+import { currencyForCountry } from "#domain/money.ts";
+import { visiblePackages } from "#domain/packages.ts";
+import { paymentTypesFor } from "#domain/services.ts";
 import { defineOperation } from "../http/operation.ts";
 import { offeredPaymentTypes } from "../payments/index.ts";
 import { packageOutput, packageToWire } from "../http/package-wire.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OrderStatus } from "../../../domain/order-status.ts";
+import { OrderStatus } from "#domain/order-status.ts";
 import { localize } from "../http/localize.ts";
 import { defineOperation } from "../http/operation.ts";
 import { orderId, paymentStartOutput } from "../http/schemas.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { currencyForCountry } from "../../../domain/money.ts";
-import { periodBought } from "../../../domain/service-periods.ts";
+import { currencyForCountry } from "#domain/money.ts";
+import { periodBought } from "#domain/service-periods.ts";
 import { nowSeconds } from "../http/clock.ts";
 import { defineOperation } from "../http/operation.ts";
 import { deviceServiceQuery } from "../http/schemas.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { endingSoon, serviceTimeline } from "../../../domain/service-periods.ts";
-import { ServiceType } from "../../../domain/services.ts";
+import { endingSoon, serviceTimeline } from "#domain/service-periods.ts";
+import { ServiceType } from "#domain/services.ts";
 import { nowSeconds } from "../http/clock.ts";
 import { localize } from "../http/localize.ts";
 import { defineOperation } from "../http/operation.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { currencyForCountry, fromCents } from "../../../domain/money.ts";
+import { currencyForCountry, fromCents } from "#domain/money.ts";
 import { nowSeconds } from "../http/clock.ts";
 import { localize } from "../http/localize.ts";
 import { defineOperation } from "../http/operation.ts";

@@ -1,4 +1,4 @@
-import { PAYMENT_TYPES, type PaymentTypeCode } from "../../../domain/services.ts";
+import { PAYMENT_TYPES, type PaymentTypeCode } from "#domain/services.ts";
 import type { CloudApiEnv } from "../env.ts";
 import { alipayProvider } from "./alipay/adapter.ts";
 import { payPalProvider } from "./paypal/adapter.ts";

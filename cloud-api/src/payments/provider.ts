@@ -1,5 +1,5 @@
-import type { CurrencyCode } from "../../../domain/money.ts";
-import type { PaymentTypeCode } from "../../../domain/services.ts";
+import type { CurrencyCode } from "#domain/money.ts";
+import type { PaymentTypeCode } from "#domain/services.ts";
 
 /** The provider each payment method goes to, also the last segment of its notification path. */
 export const PROVIDER_OF_METHOD = { 1: "wechat", 2: "alipay", 3: "paypal", 4: "stripe" } as const satisfies Record<PaymentTypeCode, string>;

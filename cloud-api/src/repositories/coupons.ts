@@ -1,4 +1,4 @@
-import type { CurrencyCode } from "../../../domain/money.ts";
+import type { CurrencyCode } from "#domain/money.ts";
 import { UNPAID_OPEN } from "./orders.ts";
 
 export interface CouponRow {

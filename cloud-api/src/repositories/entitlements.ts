@@ -1,4 +1,4 @@
-import { periodBought } from "../../../domain/service-periods.ts";
+import { periodBought } from "#domain/service-periods.ts";
 
 export interface EntitlementRow {
   id: number;

@@ -1,5 +1,5 @@
-import { canTransition, OrderStatus, type OrderStatusCode } from "../../../domain/order-status.ts";
-import type { CurrencyCode } from "../../../domain/money.ts";
+import { canTransition, OrderStatus, type OrderStatusCode } from "#domain/order-status.ts";
+import type { CurrencyCode } from "#domain/money.ts";
 
 export interface OrderRow {
   order_id: string;

@@ -1,4 +1,4 @@
-import type { CurrencyCode } from "../../../domain/money.ts";
+import type { CurrencyCode } from "#domain/money.ts";
 
 export interface PackageRow {
   id: number;

@@ -1,4 +1,4 @@
-import { OrderStatus } from "../../../domain/order-status.ts";
+import { OrderStatus } from "#domain/order-status.ts";
 
 export interface SimCardRow {
   iccid: string;

@@ -1,9 +1,9 @@
-import { judgeCoupon, payableCents } from "../../../domain/coupons.ts";
-import { currencyForCountry, fromCents, toCents } from "../../../domain/money.ts";
-import { OrderStatus } from "../../../domain/order-status.ts";
-import { visiblePackages } from "../../../domain/packages.ts";
-import type { RefusalReason } from "../../../domain/refusals.ts";
-import { DeviceType, paymentTypesFor, PaymentType, ServiceType, type PaymentTypeCode } from "../../../domain/services.ts";
+import { judgeCoupon, payableCents } from "#domain/coupons.ts";
+import { currencyForCountry, fromCents, toCents } from "#domain/money.ts";
+import { OrderStatus } from "#domain/order-status.ts";
+import { visiblePackages } from "#domain/packages.ts";
+import type { RefusalReason } from "#domain/refusals.ts";
+import { DeviceType, paymentTypesFor, PaymentType, ServiceType, type PaymentTypeCode } from "#domain/services.ts";
 import type { CloudApiEnv } from "../env.ts";
 import { buyerIpOf } from "../http/buyer-ip.ts";
 import { nowSeconds } from "../http/clock.ts";

@@ -1,5 +1,5 @@
-import { canCancel, canRepay, orderStatusName, OrderStatus, type OrderStatusCode } from "../../../domain/order-status.ts";
-import type { PaymentTypeCode } from "../../../domain/services.ts";
+import { canCancel, canRepay, orderStatusName, OrderStatus, type OrderStatusCode } from "#domain/order-status.ts";
+import type { PaymentTypeCode } from "#domain/services.ts";
 import type { CloudApiEnv } from "../env.ts";
 import { nowSeconds } from "../http/clock.ts";
 import { ApiError, Status } from "../http/envelope.ts";

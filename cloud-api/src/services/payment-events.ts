@@ -1,4 +1,4 @@
-import { OrderStatus } from "../../../domain/order-status.ts";
+import { OrderStatus } from "#domain/order-status.ts";
 import type { CloudApiEnv } from "../env.ts";
 import { nowSeconds } from "../http/clock.ts";
 import { ApiError, Status } from "../http/envelope.ts";

@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { signedHeaders } from "../../../test/signed-request.ts";
-import type { CloudApiEnv } from "../../src/env.ts";
-import worker from "../../src/index.ts";
+import { signedHeaders } from "#test/signed-request.ts";
+import type { CloudApiEnv } from "#api/env.ts";
+import worker from "#api/index.ts";
 import type { Buyer } from "./orders.ts";
 
 /** The test Worker's env with some variables changed: a provider switched to "live", its keys, its API base. */

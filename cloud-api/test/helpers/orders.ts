@@ -1,9 +1,9 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF } from "cloudflare:test";
-import worker from "../../src/index.ts";
-import type { FulfilmentMessage } from "../../src/fulfilment/message.ts";
-import { SANDBOX_SIGNATURE_HEADER, sandboxEventFor, signSandboxPayload, type SandboxEventType } from "../../src/payments/sandbox/notifications.ts";
-import type { SandboxPaymentRow } from "../../src/payments/sandbox/ledger.ts";
-import { signedFetch, signIn } from "../../../test/signed-request.ts";
+import worker from "#api/index.ts";
+import type { FulfilmentMessage } from "#api/fulfilment/message.ts";
+import { SANDBOX_SIGNATURE_HEADER, sandboxEventFor, signSandboxPayload, type SandboxEventType } from "#api/payments/sandbox/notifications.ts";
+import type { SandboxPaymentRow } from "#api/payments/sandbox/ledger.ts";
+import { signedFetch, signIn } from "#test/signed-request.ts";
 
 export interface Buyer {
   accessToken: string;

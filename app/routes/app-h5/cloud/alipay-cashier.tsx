@@ -1,14 +1,14 @@
 import { useEffect, useRef } from "react";
 import { redirect } from "react-router";
-import { OrderStatus } from "../../../../domain/order-status.ts";
-import { getI18n } from "../../../.server/i18n.ts";
-import { requireLaunch } from "../../../.server/identity.ts";
-import { parseProviderForm } from "../../../.server/purchase/alipay-form.ts";
-import { payOrderInfo } from "../../../.server/upstream/endpoints.ts";
-import { upstreamFor } from "../../../.server/upstream/for-request.ts";
-import { ErrorView } from "../../../components/error-view.tsx";
-import { PAYMENT_REDIRECT_DELAY_MS, resultPath } from "../../../components/purchase/payment-step.ts";
-import { useTranslation } from "../../../i18n/context.tsx";
+import { OrderStatus } from "#domain/order-status.ts";
+import { getI18n } from "#app/.server/i18n.ts";
+import { requireLaunch } from "#app/.server/identity.ts";
+import { parseProviderForm } from "#app/.server/purchase/alipay-form.ts";
+import { payOrderInfo } from "#app/.server/upstream/endpoints.ts";
+import { upstreamFor } from "#app/.server/upstream/for-request.ts";
+import { ErrorView } from "#app/components/error-view.tsx";
+import { PAYMENT_REDIRECT_DELAY_MS, resultPath } from "#app/components/purchase/payment-step.ts";
+import { useTranslation } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/alipay-cashier";
 
 /**

@@ -1,16 +1,16 @@
 import { Link, redirect } from "react-router";
-import type { Language } from "../../../../domain/languages.ts";
-import { getI18n, getLocale } from "../../../.server/i18n.ts";
-import { requireLaunch } from "../../../.server/identity.ts";
-import { loadOffer, PURCHASE_SCREENS, type PurchaseScreen } from "../../../.server/purchase/offer.ts";
-import { clientReadyMethods } from "../../../.server/purchase/providers.ts";
-import { buyerTimeZone } from "../../../.server/time-zone.ts";
-import { cloudflareContext } from "../../../context.ts";
-import { upstreamFor } from "../../../.server/upstream/for-request.ts";
-import { ErrorView } from "../../../components/error-view.tsx";
-import { useTranslation } from "../../../i18n/context.tsx";
+import type { Language } from "#domain/languages.ts";
+import { getI18n, getLocale } from "#app/.server/i18n.ts";
+import { requireLaunch } from "#app/.server/identity.ts";
+import { loadOffer, PURCHASE_SCREENS, type PurchaseScreen } from "#app/.server/purchase/offer.ts";
+import { clientReadyMethods } from "#app/.server/purchase/providers.ts";
+import { buyerTimeZone } from "#app/.server/time-zone.ts";
+import { cloudflareContext } from "#app/context.ts";
+import { upstreamFor } from "#app/.server/upstream/for-request.ts";
+import { ErrorView } from "#app/components/error-view.tsx";
+import { useTranslation } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/coupons-select";
-import { screenUrl } from "../../../.server/screen-url.ts";
+import { screenUrl } from "#app/.server/screen-url.ts";
 
 const SERVICE_OF_SCREEN: Record<PurchaseScreen, number> = { mobile_data_buy: 2, vip_buy: 5, ai_srv_buy: 6, storage_buy: 1 };
 

@@ -1,16 +1,16 @@
 import { Link } from "react-router";
-import { getI18n, getLocale } from "../../../.server/i18n.ts";
-import { requireLaunch } from "../../../.server/identity.ts";
-import { loadOrder, orderFacts } from "../../../.server/orders/order-view.ts";
-import { providerClients } from "../../../.server/purchase/providers.ts";
-import { screenUrl } from "../../../.server/screen-url.ts";
-import { buyerTimeZone } from "../../../.server/time-zone.ts";
-import { cloudflareContext } from "../../../context.ts";
-import { CancelSheet, OrderActions } from "../../../components/orders/order-actions.tsx";
-import { FactList } from "../../../components/orders/fact-list.tsx";
-import { OrderError } from "../../../components/orders/order-error.tsx";
+import { getI18n, getLocale } from "#app/.server/i18n.ts";
+import { requireLaunch } from "#app/.server/identity.ts";
+import { loadOrder, orderFacts } from "#app/.server/orders/order-view.ts";
+import { providerClients } from "#app/.server/purchase/providers.ts";
+import { screenUrl } from "#app/.server/screen-url.ts";
+import { buyerTimeZone } from "#app/.server/time-zone.ts";
+import { cloudflareContext } from "#app/context.ts";
+import { CancelSheet, OrderActions } from "#app/components/orders/order-actions.tsx";
+import { FactList } from "#app/components/orders/fact-list.tsx";
+import { OrderError } from "#app/components/orders/order-error.tsx";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { useTranslation } from "../../../i18n/context.tsx";
+import { useTranslation } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/order-detail";
 
 // Cancel and Repay post here exactly as on the order lists, and the page reloads as the lists do.

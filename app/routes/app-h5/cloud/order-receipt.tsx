@@ -1,14 +1,14 @@
 import { data, Link } from "react-router";
-import { getI18n } from "../../../.server/i18n.ts";
-import { requireLaunch } from "../../../.server/identity.ts";
-import { loadOrder, orderFacts } from "../../../.server/orders/order-view.ts";
-import { orderDetailHref } from "../../../.server/service-screens.ts";
-import { screenUrl } from "../../../.server/screen-url.ts";
-import { buyerTimeZone } from "../../../.server/time-zone.ts";
-import { FactList } from "../../../components/orders/fact-list.tsx";
-import { OrderError } from "../../../components/orders/order-error.tsx";
+import { getI18n } from "#app/.server/i18n.ts";
+import { requireLaunch } from "#app/.server/identity.ts";
+import { loadOrder, orderFacts } from "#app/.server/orders/order-view.ts";
+import { orderDetailHref } from "#app/.server/service-screens.ts";
+import { screenUrl } from "#app/.server/screen-url.ts";
+import { buyerTimeZone } from "#app/.server/time-zone.ts";
+import { FactList } from "#app/components/orders/fact-list.tsx";
+import { OrderError } from "#app/components/orders/order-error.tsx";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { useTranslation } from "../../../i18n/context.tsx";
+import { useTranslation } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/order-receipt";
 
 /**

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { OrderStatus } from "../../../../domain/order-status.ts";
-import { getI18n } from "../../../.server/i18n.ts";
-import { requireLaunch } from "../../../.server/identity.ts";
-import { orderStatus } from "../../../.server/upstream/endpoints.ts";
-import { upstreamFor } from "../../../.server/upstream/for-request.ts";
-import { ErrorView } from "../../../components/error-view.tsx";
-import { useTranslation } from "../../../i18n/context.tsx";
+import { OrderStatus } from "#domain/order-status.ts";
+import { getI18n } from "#app/.server/i18n.ts";
+import { requireLaunch } from "#app/.server/identity.ts";
+import { orderStatus } from "#app/.server/upstream/endpoints.ts";
+import { upstreamFor } from "#app/.server/upstream/for-request.ts";
+import { ErrorView } from "#app/components/error-view.tsx";
+import { useTranslation } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/payment-result";
-import { screenUrl } from "../../../.server/screen-url.ts";
+import { screenUrl } from "#app/.server/screen-url.ts";
 
 /**
  * Spec §9: the result is confirmed within 15 s; after that the page stops asking and sends the buyer to

@@ -1,17 +1,17 @@
 import { Link } from "react-router";
-import type { Language } from "../../../../domain/languages.ts";
-import { DeviceType, ServiceType } from "../../../../domain/services.ts";
-import { getI18n, getLocale } from "../../../.server/i18n.ts";
-import { requireLaunch } from "../../../.server/identity.ts";
-import { SERVICE_SCREENS } from "../../../.server/service-screens.ts";
-import { timelineView } from "../../../.server/services/timeline-view.ts";
-import { entitlementTimeline } from "../../../.server/upstream/endpoints.ts";
-import { upstreamFor } from "../../../.server/upstream/for-request.ts";
-import { ErrorView } from "../../../components/error-view.tsx";
-import { RenewReminder, ServiceTimeline } from "../../../components/services/service-timeline.tsx";
-import { useTranslation } from "../../../i18n/context.tsx";
+import type { Language } from "#domain/languages.ts";
+import { DeviceType, ServiceType } from "#domain/services.ts";
+import { getI18n, getLocale } from "#app/.server/i18n.ts";
+import { requireLaunch } from "#app/.server/identity.ts";
+import { SERVICE_SCREENS } from "#app/.server/service-screens.ts";
+import { timelineView } from "#app/.server/services/timeline-view.ts";
+import { entitlementTimeline } from "#app/.server/upstream/endpoints.ts";
+import { upstreamFor } from "#app/.server/upstream/for-request.ts";
+import { ErrorView } from "#app/components/error-view.tsx";
+import { RenewReminder, ServiceTimeline } from "#app/components/services/service-timeline.tsx";
+import { useTranslation } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/services";
-import { buyerTimeZone } from "../../../.server/time-zone.ts";
+import { buyerTimeZone } from "#app/.server/time-zone.ts";
 
 /** What each kind of device can buy: a SIM 4G data, a camera cloud storage, VIP and AI. */
 const SERVICES_OF: Record<number, number[]> = {

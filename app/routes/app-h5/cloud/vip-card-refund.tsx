@@ -1,4 +1,4 @@
-import { getI18n } from "../../../.server/i18n.ts";
+import { getI18n } from "#app/.server/i18n.ts";
 import type { Route } from "./+types/vip-card-refund";
 
 /** Spec §2: the VIP card refund route is a blank placeholder; only its title is set. */

@@ -1,7 +1,7 @@
-import type { CloudApiEnv } from "../../env.ts";
-import { nowSeconds } from "../../http/clock.ts";
-import { findPaymentByRef } from "../../repositories/payments.ts";
-import { orderSettings } from "../../settings.ts";
+import type { CloudApiEnv } from "#api/env.ts";
+import { nowSeconds } from "#api/http/clock.ts";
+import { findPaymentByRef } from "#api/repositories/payments.ts";
+import { orderSettings } from "#api/settings.ts";
 import { absolutePublicUrl } from "../callback-urls.ts";
 import { chinaDateTime } from "../china-time.ts";
 import { centsOfDecimal, decimalOfCents } from "../outbound.ts";

@@ -1,4 +1,4 @@
-import type { CloudApiEnv } from "../../env.ts";
+import type { CloudApiEnv } from "#api/env.ts";
 import { notifyUrl } from "../callback-urls.ts";
 import { importRsaPrivateKey, importRsaPublicKey } from "../crypto/pem.ts";
 

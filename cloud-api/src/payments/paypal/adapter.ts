@@ -1,5 +1,5 @@
-import type { CloudApiEnv } from "../../env.ts";
-import { nowSeconds } from "../../http/clock.ts";
+import type { CloudApiEnv } from "#api/env.ts";
+import { nowSeconds } from "#api/http/clock.ts";
 import { decimalOfCents } from "../outbound.ts";
 import {
   NotificationRejected,

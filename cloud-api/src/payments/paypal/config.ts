@@ -1,4 +1,4 @@
-import type { CloudApiEnv } from "../../env.ts";
+import type { CloudApiEnv } from "#api/env.ts";
 
 export const PAYPAL_DEFAULT_API_BASE = "https://api-m.paypal.com";
 

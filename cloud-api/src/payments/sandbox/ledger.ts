@@ -1,4 +1,4 @@
-import type { CurrencyCode } from "../../../../domain/money.ts";
+import type { CurrencyCode } from "#domain/money.ts";
 
 /** The sandbox provider's side of a payment (table sandbox_payments). */
 export type SandboxMethod = "wechat" | "alipay" | "paypal" | "stripe";

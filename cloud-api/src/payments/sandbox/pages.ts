@@ -1,4 +1,4 @@
-import { formatMoney } from "../../../../domain/money.ts";
+import { formatMoney } from "#domain/money.ts";
 import type { SandboxPaymentRow } from "./ledger.ts";
 
 export const escapeHtml = (text: string) =>

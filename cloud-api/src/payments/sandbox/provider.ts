@@ -1,8 +1,8 @@
-import { toCents } from "../../../../domain/money.ts";
-import type { CloudApiEnv } from "../../env.ts";
-import { nowSeconds } from "../../http/clock.ts";
-import { randomToken } from "../../services/hashing.ts";
-import { orderSettings } from "../../settings.ts";
+import { toCents } from "#domain/money.ts";
+import type { CloudApiEnv } from "#api/env.ts";
+import { nowSeconds } from "#api/http/clock.ts";
+import { randomToken } from "#api/services/hashing.ts";
+import { orderSettings } from "#api/settings.ts";
 import {
   ProviderUnavailable,
   type CreatedPayment,

@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import type { CloudApiEnv } from "../../env.ts";
+import type { CloudApiEnv } from "#api/env.ts";
 import { verifyAlipayForm } from "./alipay-form.ts";
 import { findSandboxPayment, type SandboxMethod, type SandboxPaymentRow } from "./ledger.ts";
 import { checkoutPage, donePage, embeddedResultPage, errorPage } from "./pages.ts";

@@ -1,4 +1,4 @@
-import type { CloudApiEnv } from "../../env.ts";
+import type { CloudApiEnv } from "#api/env.ts";
 
 /** The sandbox's signing secret; checkSecrets makes sure it is set wherever the sandbox is on. */
 export function sandboxSecret(env: Pick<CloudApiEnv, "SANDBOX_NOTIFY_SECRET">): string {

@@ -1,6 +1,6 @@
-import type { CloudApiEnv } from "../../env.ts";
+import type { CloudApiEnv } from "#api/env.ts";
 import type { SelfFetch } from "./routes.ts";
-import { nowSeconds } from "../../http/clock.ts";
+import { nowSeconds } from "#api/http/clock.ts";
 import { findSandboxPayment, moveSandboxPayment, type SandboxPaymentRow, type SandboxStatus } from "./ledger.ts";
 import { SANDBOX_SIGNATURE_HEADER, sandboxEventFor, signSandboxPayload, type SandboxEventType } from "./notifications.ts";
 import { sandboxSecret } from "./secret.ts";

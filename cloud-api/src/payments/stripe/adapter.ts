@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { CloudApiEnv } from "../../env.ts";
-import { nowSeconds } from "../../http/clock.ts";
-import { orderSettings } from "../../settings.ts";
+import type { CloudApiEnv } from "#api/env.ts";
+import { nowSeconds } from "#api/http/clock.ts";
+import { orderSettings } from "#api/settings.ts";
 import { NotificationRejected, ProviderUnavailable, type CreatedPayment, type PaymentProvider, type PaymentRequest } from "../provider.ts";
 import { checkoutSession, outcomeOfSession, paymentIntentOf, reportOfSession } from "./checkout-session.ts";
 import { stripeClient, StripeRequestFailed } from "./client.ts";

@@ -1,7 +1,7 @@
-import type { CloudApiEnv } from "../../env.ts";
-import { nowSeconds } from "../../http/clock.ts";
-import { findPaymentByRef } from "../../repositories/payments.ts";
-import { orderSettings } from "../../settings.ts";
+import type { CloudApiEnv } from "#api/env.ts";
+import { nowSeconds } from "#api/http/clock.ts";
+import { findPaymentByRef } from "#api/repositories/payments.ts";
+import { orderSettings } from "#api/settings.ts";
 import { chinaRfc3339 } from "../china-time.ts";
 import { ProviderUnavailable, type CreatedPayment, type PaymentProvider, type PaymentReport, type PaymentRequest } from "../provider.ts";
 import { wechatPayClient, WechatPayRequestFailed } from "./client.ts";
