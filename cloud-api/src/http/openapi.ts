@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { REFUSAL_REASONS } from "#domain/refusals.ts";
-import { S2S_HEADERS } from "#domain/signature.ts";
-import { type BusinessStatus, httpStatusOf, Status } from "./envelope.ts";
+import { S2S_HEADERS } from "#contract/signature.ts";
+import { type BusinessStatus, httpStatusOf, Status } from "#contract/codes.ts";
 import type { AnyOperation } from "./operation.ts";
 
 type JsonSchema = Record<string, unknown>;

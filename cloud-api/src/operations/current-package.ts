@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { nowSeconds } from "../http/clock.ts";
-import { localize } from "../http/localize.ts";
+import { nowSeconds } from "#api/core/clock.ts";
+import { localize } from "#api/core/localize.ts";
 import { defineOperation } from "../http/operation.ts";
 import { deviceServiceQuery } from "../http/schemas.ts";
 import { listEntitlements } from "../repositories/entitlements.ts";

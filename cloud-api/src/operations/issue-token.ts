@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ApiError, Status } from "../http/envelope.ts";
+import { Status } from "#contract/codes.ts";
+import { ApiError } from "#api/core/errors.ts";
 import { S2S_REFUSAL } from "../http/signature.ts";
 import { defineOperation } from "../http/operation.ts";
 import { findUserByAccount } from "../repositories/users.ts";

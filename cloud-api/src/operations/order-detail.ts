@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fromCents } from "#domain/money.ts";
-import { localize } from "../http/localize.ts";
+import { localize } from "#api/core/localize.ts";
 import { defineOperation } from "../http/operation.ts";
 import { orderId } from "../http/schemas.ts";
 import { findCouponName } from "../repositories/coupons.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { localize } from "../http/localize.ts";
+import { localize } from "#api/core/localize.ts";
 import { defineOperation } from "../http/operation.ts";
 import { deviceId, serviceType } from "../http/schemas.ts";
 import { listOrdersOfDevice } from "../repositories/orders.ts";

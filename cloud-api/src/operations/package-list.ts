@@ -4,7 +4,7 @@ import { visiblePackages } from "#domain/packages.ts";
 import { paymentTypesFor } from "#domain/services.ts";
 import { defineOperation } from "../http/operation.ts";
 import { offeredPaymentTypes } from "../payments/index.ts";
-import { packageOutput, packageToWire } from "../http/package-wire.ts";
+import { packageOutput, packageToWire } from "#api/services/package-wire.ts";
 import { deviceServiceQuery } from "../http/schemas.ts";
 import { listPackages } from "../repositories/packages.ts";
 import { requireOwnedDevice } from "../services/ownership.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { OrderStatus } from "#domain/order-status.ts";
-import { localize } from "../http/localize.ts";
+import { localize } from "#api/core/localize.ts";
 import { defineOperation } from "../http/operation.ts";
 import { orderId, paymentStartOutput } from "../http/schemas.ts";
 import type { PaymentInstructions } from "../payments/provider.ts";

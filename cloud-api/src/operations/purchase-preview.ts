@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { currencyForCountry } from "#domain/money.ts";
 import { periodBought } from "#domain/service-periods.ts";
-import { nowSeconds } from "../http/clock.ts";
+import { nowSeconds } from "#api/core/clock.ts";
 import { defineOperation } from "../http/operation.ts";
 import { deviceServiceQuery } from "../http/schemas.ts";
 import { lastEndTime } from "../repositories/entitlements.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "../http/operation.ts";
-import { packageOutput } from "../http/package-wire.ts";
+import { packageOutput } from "#api/services/package-wire.ts";
 import { deviceId } from "../http/schemas.ts";
 import { receivedPackages } from "../services/cards.ts";
 import { requireOwnedDevice } from "../services/ownership.ts";

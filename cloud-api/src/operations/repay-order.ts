@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { buyerIpOf } from "../http/buyer-ip.ts";
+import { buyerIpOf } from "#api/core/buyer-ip.ts";
 import { defineOperation } from "../http/operation.ts";
 import { orderId, paymentStartOutput } from "../http/schemas.ts";
 import { repayOrder } from "../services/orders.ts";

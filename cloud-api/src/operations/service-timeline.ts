@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { endingSoon, serviceTimeline } from "#domain/service-periods.ts";
 import { ServiceType } from "#domain/services.ts";
-import { nowSeconds } from "../http/clock.ts";
-import { localize } from "../http/localize.ts";
+import { nowSeconds } from "#api/core/clock.ts";
+import { localize } from "#api/core/localize.ts";
 import { defineOperation } from "../http/operation.ts";
 import { deviceId, language, serviceType } from "../http/schemas.ts";
 import { listDevicePeriods, type DevicePeriodRow } from "../repositories/entitlements.ts";

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { currencyForCountry, fromCents } from "#domain/money.ts";
-import { nowSeconds } from "../http/clock.ts";
-import { localize } from "../http/localize.ts";
+import { nowSeconds } from "#api/core/clock.ts";
+import { localize } from "#api/core/localize.ts";
 import { defineOperation } from "../http/operation.ts";
 import { countryCode, language, serviceType } from "../http/schemas.ts";
-import { ApiError, Status } from "../http/envelope.ts";
+import { Status } from "#contract/codes.ts";
+import { ApiError } from "#api/core/errors.ts";
 import { listUserCoupons } from "../repositories/coupons.ts";
 import { countHit } from "../repositories/rate-limits.ts";
 import { couponLookupLimit } from "../settings.ts";

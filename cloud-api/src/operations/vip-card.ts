@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ApiError, Status } from "../http/envelope.ts";
+import { Status } from "#contract/codes.ts";
+import { ApiError } from "#api/core/errors.ts";
 import { defineOperation } from "../http/operation.ts";
 import { countryCode, deviceId, deviceType, encryptCodeId } from "../http/schemas.ts";
 import { receivedPackages, receiveCard, refundCards, requireCard } from "../services/cards.ts";

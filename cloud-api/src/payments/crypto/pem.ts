@@ -57,11 +57,3 @@ export function importRsaPublicKey(pem: string, name: string): Promise<CryptoKey
     }
   });
 }
-
-/** An extractable key as PEM: PKCS#8 for a private key, SubjectPublicKeyInfo for a public one. */
-export async function exportPem(key: CryptoKey): Promise<string> {
-  const label: PemLabel = key.type === "private" ? "PRIVATE KEY" : "PUBLIC KEY";
-  const der = (await crypto.subtle.exportKey(key.type === "private" ? "pkcs8" : "spki", key)) as ArrayBuffer;
-  const lines = bytesToBase64(der).match(/.{1,64}/g) ?? [];
-  return `-----BEGIN ${label}-----\n${lines.join("\n")}\n-----END ${label}-----\n`;
-}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { fromCents } from "#domain/money.ts";
 import type { PackageRow } from "../repositories/packages.ts";
-import { localize } from "./localize.ts";
+import { localize } from "#api/core/localize.ts";
 
 /** A package as every call that lists packages answers it (spec §3 fields, names in the buyer's language). */
 export const packageOutput = z.object({
