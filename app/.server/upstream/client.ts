@@ -1,10 +1,10 @@
-import { redirect } from "react-router";
 import type { z } from "zod";
-import { newNoticeStr, requestSignature } from "#domain/signature.ts";
+import { newNoticeStr, requestSignature } from "#contract/signature.ts";
 import type { Tokens } from "../session/state.ts";
 import * as endpoints from "./endpoints.ts";
 import type { Endpoint } from "./endpoints.ts";
-import { parseEnvelope, TOKEN_EXPIRED, TOKEN_INVALID, UpstreamUnavailable, type UpstreamRefusal, type UpstreamResult } from "./envelope.ts";
+import { Status } from "#contract/codes.ts";
+import { parseEnvelope, UpstreamUnavailable, type UpstreamRefusal, type UpstreamResult } from "./envelope.ts";
 import type { Transport } from "./transport.ts";
 
 export interface TokenStore {
@@ -29,7 +29,16 @@ export interface UpstreamOptions {
 
 export type Payload = Record<string, string | number | boolean | null | undefined>;
 
-export const NO_TOKEN_PATH = "/app-h5/no-login/1";
+/**
+ * The buyer has no usable session with the upstream (no refresh token, or its refresh was refused): the
+ * tokens are forgotten, and the request's wrapper (for-request.ts) decides where the buyer goes.
+ */
+export class SignedOut extends Error {
+  constructor(detail: string) {
+    super(`signed out: ${detail}`);
+    this.name = "SignedOut";
+  }
+}
 
 /**
  * Refreshes in flight, by refresh token: concurrent calls that meet an expired token wait for one
@@ -93,7 +102,7 @@ export function createUpstreamClient(options: UpstreamOptions) {
     return { ...tokens, accessToken: result.data.js_accessToken, refreshToken: result.data.js_refreshToken };
   }
 
-  /** One refresh per refresh token however many calls ask; a refusal clears the tokens and ends at no-login. */
+  /** One refresh per refresh token however many calls ask; a refusal clears the tokens and signs the buyer out. */
   async function refreshOnce(tokens: Tokens): Promise<Tokens> {
     const key = tokens.refreshToken;
     const known = recent.get(key);
@@ -110,7 +119,7 @@ export function createUpstreamClient(options: UpstreamOptions) {
     } catch (error) {
       if (error instanceof UpstreamUnavailable) throw error;
       options.tokens.clear();
-      throw redirect(NO_TOKEN_PATH);
+      throw new SignedOut("the refresh token was refused");
     }
   }
 
@@ -118,10 +127,10 @@ export function createUpstreamClient(options: UpstreamOptions) {
   async function callRefreshingOnce<S extends z.ZodType>(endpoint: Endpoint<S>, payload: Payload): Promise<UpstreamResult<z.output<S>>> {
     const tokens = options.tokens.get();
     const first = await send(endpoint, payload, tokens?.accessToken ?? "");
-    if (first.ok || (first.status !== TOKEN_EXPIRED && first.status !== TOKEN_INVALID)) return first;
+    if (first.ok || (first.status !== Status.tokenExpired && first.status !== Status.tokenInvalid)) return first;
     if (!tokens?.refreshToken) {
       options.tokens.clear();
-      throw redirect(NO_TOKEN_PATH);
+      throw new SignedOut("no refresh token");
     }
     const fresh = await refreshOnce(tokens);
     options.tokens.set(fresh);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { envelope as envelopeShape } from "#contract/envelope.ts";
 import { isRefusalReason, type RefusalReason } from "#domain/refusals.ts";
 
 /**
@@ -20,11 +21,6 @@ export class UpstreamUnavailable extends Error {
     this.name = "UpstreamUnavailable";
   }
 }
-
-const envelopeShape = z.object({ status: z.number().int(), msg: z.string().nullish(), data: z.unknown(), reason: z.string().nullish() });
-
-export const TOKEN_EXPIRED = 1009;
-export const TOKEN_INVALID = 1010;
 
 export function parseEnvelope<S extends z.ZodType>(body: string, dataSchema: S, path: string): UpstreamResult<z.output<S>> {
   let json: unknown;
