@@ -15,7 +15,8 @@ import { findOrder, releasableOrders, releaseCouponStatement, transitionStatemen
 import { cancelOpenPaymentsStatement } from "../repositories/payments.ts";
 import { orderSettings } from "../settings.ts";
 import { hmacSha256Hex, timingSafeEqualText } from "#api/core/hashing.ts";
-import { startPayment, type PaymentStart } from "./orders.ts";
+import type { PaymentStart } from "#contract/fields.ts";
+import { startPayment } from "./orders.ts";
 import { requireOwnedDevice } from "./ownership.ts";
 
 export interface ConfirmRequest {

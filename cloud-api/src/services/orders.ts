@@ -1,5 +1,5 @@
 import { canCancel, canRepay, orderStatusName, OrderStatus, type OrderStatusCode } from "#domain/order-status.ts";
-import type { PaymentTypeCode } from "#domain/services.ts";
+import type { PaymentStart } from "#contract/fields.ts";
 import type { CloudApiEnv } from "../env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { Status } from "#contract/codes.ts";
@@ -25,18 +25,6 @@ export function conflict(order: Pick<OrderRow, "order_id" | "status">, to: Order
     `order ${order.order_id} is ${orderStatusName(order.status)} (${order.status}) and cannot become ${orderStatusName(to)} (${to})`,
     to === OrderStatus.cancelled ? "order_not_cancellable" : "order_state_changed",
   );
-}
-
-/** What confirm and repay answer (spec §3 order response, plus what the payment screens show). */
-export interface PaymentStart {
-  orderId: string;
-  paymentType: PaymentTypeCode;
-  h5PaymentUrl: string | null;
-  alipayForm: string | null;
-  payPalOrderId: string | null;
-  sessionId: string | null;
-  payAmount: number;
-  currencyCode: string;
 }
 
 export function paymentStartOf(order: OrderRow, instructions: PaymentInstructions): PaymentStart {

@@ -32,6 +32,7 @@ export const paymentStartOutput = z.object({
   payAmount: z.number(),
   currencyCode: z.string(),
 });
+export type PaymentStart = z.input<typeof paymentStartOutput>;
 
 export const deviceType = z.number().int().min(1).max(2);
 /** The code of a VIP or storage card, as scanned by the app. */
