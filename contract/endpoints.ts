@@ -23,7 +23,7 @@ export interface Endpoint<A extends Access = Access, I extends z.ZodType = z.Zod
 const endpoint = <A extends Access, I extends z.ZodType, O extends z.ZodType>(declared: Endpoint<A, I, O>): Endpoint<A, I, O> => declared;
 
 /** A package as every call that lists packages answers it (spec §3 fields, names in the buyer's language). */
-export const packageOutput = z.object({
+const packageOutput = z.object({
   id: z.number().int(),
   serviceId: z.number().int(),
   productId: z.string(),

@@ -51,7 +51,7 @@ function section(name: string, endpoint: Endpoint): string {
 }
 
 const codes = Object.entries(Status).map(([name, code]) => `| ${code} | ${name} | ${httpStatusOf(code)} |`);
-const all = Object.entries(endpoints).filter((entry): entry is [string, Endpoint] => typeof entry[1] === "object" && entry[1] !== null && "path" in entry[1]);
+const all: [string, Endpoint][] = Object.entries(endpoints);
 const text = [
   "# The wire contract",
   "",

@@ -27,8 +27,6 @@ export interface UpstreamOptions {
   refusalMessage?: (refusal: Pick<UpstreamRefusal, "status" | "reason">) => string;
 }
 
-export type Payload = Record<string, string | number | boolean | null | undefined>;
-
 /**
  * The buyer has no usable session with the upstream (no refresh token, or its refresh was refused): the
  * tokens are forgotten, and the request's wrapper (for-request.ts) decides where the buyer goes.
@@ -55,7 +53,7 @@ function remember(oldRefreshToken: string, tokens: Tokens) {
 }
 
 export function createUpstreamClient(options: UpstreamOptions) {
-  async function send<S extends z.ZodType>(endpoint: Endpoint<S>, payload: Payload, accessToken: string) {
+  async function send<I extends z.ZodType, S extends z.ZodType>(endpoint: Endpoint<I, S>, payload: z.input<I>, accessToken: string) {
     const noticeStr = newNoticeStr();
     const timestamp = String(Math.floor(Date.now() / 1000));
     const headers = new Headers({
@@ -75,7 +73,7 @@ export function createUpstreamClient(options: UpstreamOptions) {
     let body: string | undefined;
     if (endpoint.method === "GET") {
       const query = new URLSearchParams();
-      for (const [key, value] of Object.entries(payload)) if (value !== undefined && value !== null) query.set(key, String(value));
+      for (const [key, value] of Object.entries(payload as Record<string, unknown>)) if (value !== undefined && value !== null) query.set(key, String(value));
       path += `?${query}`;
     } else {
       headers.set("content-type", "application/json");
@@ -124,7 +122,7 @@ export function createUpstreamClient(options: UpstreamOptions) {
   }
 
   /** Calls an endpoint, refreshing an expired or invalid access token once and retrying. */
-  async function callRefreshingOnce<S extends z.ZodType>(endpoint: Endpoint<S>, payload: Payload): Promise<UpstreamResult<z.output<S>>> {
+  async function callRefreshingOnce<I extends z.ZodType, S extends z.ZodType>(endpoint: Endpoint<I, S>, payload: z.input<I>): Promise<UpstreamResult<z.output<S>>> {
     const tokens = options.tokens.get();
     const first = await send(endpoint, payload, tokens?.accessToken ?? "");
     if (first.ok || (first.status !== Status.tokenExpired && first.status !== Status.tokenInvalid)) return first;
@@ -138,8 +136,8 @@ export function createUpstreamClient(options: UpstreamOptions) {
   }
 
   return {
-    /** Calls an endpoint (see callRefreshingOnce); a refusal reads in the buyer's words when refusalMessage is given. */
-    async call<S extends z.ZodType>(endpoint: Endpoint<S>, payload: Payload): Promise<UpstreamResult<z.output<S>>> {
+    /** Calls an endpoint with the input its contract takes (see callRefreshingOnce); a refusal reads in the buyer's words when refusalMessage is given. */
+    async call<I extends z.ZodType, S extends z.ZodType>(endpoint: Endpoint<I, S>, payload: z.input<I>): Promise<UpstreamResult<z.output<S>>> {
       const result = await callRefreshingOnce(endpoint, payload);
       if (!result.ok && options.refusalMessage) return { ...result, msg: options.refusalMessage(result) };
       return result;

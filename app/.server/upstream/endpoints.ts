@@ -1,20 +1,25 @@
 import { z } from "zod";
+import * as contract from "#contract/endpoints.ts";
 
 /**
- * The upstream calls the storefront makes (DESIGN.md §2), each with the schema of the data it reads.
- * Schemas read what the screens use and tolerate extra fields: an operator's own backend may send more.
+ * The upstream calls the storefront makes: the contract's endpoint (method, path, access, input, all
+ * declared once in contract/endpoints.ts), each with the schema of the data the storefront reads.
+ * Those read what the screens use and tolerate extra and missing fields: an operator's own backend may
+ * answer more, or leave out what the reference cloud-api always sends.
  */
-export interface Endpoint<S extends z.ZodType> {
+export interface Endpoint<I extends z.ZodType, S extends z.ZodType> {
   method: "GET" | "POST";
   path: `/v1/${string}`;
+  input: I;
   data: S;
   /** "app" calls name no user: they carry no accessToken header (DESIGN.md §2), which the upstream refuses. */
   access: "user" | "app";
 }
 
-const endpoint = <S extends z.ZodType>(method: "GET" | "POST", path: `/v1/${string}`, data: S, access: "user" | "app" = "user"): Endpoint<S> => ({
+const endpoint = <I extends z.ZodType, S extends z.ZodType>({ method, path, access, input }: contract.Endpoint<"user" | "app", I>, data: S): Endpoint<I, S> => ({
   method,
   path,
+  input,
   data,
   access,
 });
@@ -52,24 +57,12 @@ export const couponSchema = z.object({
 });
 export type UpstreamCoupon = z.output<typeof couponSchema>;
 
-export const refreshToken = endpoint(
-  "POST",
-  "/v1/member/user/h5/refresh_token",
-  z.object({ js_accessToken: z.string().min(1), js_refreshToken: z.string().min(1) }),
-  "app",
-);
+export const refreshToken = endpoint(contract.refreshToken, z.object({ js_accessToken: z.string().min(1), js_refreshToken: z.string().min(1) }));
 
 /** `payMethods`: the payment methods the upstream takes money with; an upstream that does not say offers the region's. */
-export const packageList = endpoint(
-  "POST",
-  "/v1/cloud/package/list",
-  z.object({ packageList: z.array(packageSchema), payMethods: z.array(z.number().int()).optional() }),
-);
+export const packageList = endpoint(contract.packageList, z.object({ packageList: z.array(packageSchema), payMethods: z.array(z.number().int()).optional() }));
 
-export const currentPackage = endpoint(
-  "POST",
-  "/v1/cloud/package/current",
-  z
+export const currentPackage = endpoint(contract.currentPackage, z
     .object({
       serviceName: z.string().nullish(),
       durationStatus: z.number().int(),
@@ -77,16 +70,11 @@ export const currentPackage = endpoint(
       startTime: seconds.nullish(),
       endTime: seconds.nullish(),
     })
-    .nullable(),
-);
+    .nullable());
 
-export const simcardDetails = endpoint(
-  "POST",
-  "/v1/cloud/simcard/details",
-  z.object({ status: z.string(), remain: z.union([z.string(), z.number()]), cardInfo: z.unknown() }).nullable(),
-);
+export const simcardDetails = endpoint(contract.simcardDetails, z.object({ status: z.string(), remain: z.union([z.string(), z.number()]), cardInfo: z.unknown() }).nullable());
 
-export const userCoupons = endpoint("GET", "/v1/cloud/coupon/user/list", z.array(couponSchema));
+export const userCoupons = endpoint(contract.userCoupons, z.array(couponSchema));
 
 /** What confirm and repay answer: the spec's order response; each method fills its own field. */
 export const paymentStartSchema = z.object({
@@ -101,16 +89,13 @@ export const paymentStartSchema = z.object({
 });
 export type PaymentStart = z.output<typeof paymentStartSchema>;
 
-export const confirmOrderV2 = endpoint("POST", "/v1/cloud/order/h5/confirm/v2", paymentStartSchema);
-export const confirmOrderV3 = endpoint("POST", "/v1/cloud/order/h5/confirm/v3", paymentStartSchema);
-export const repayOrder = endpoint("POST", "/v1/cloud/order/h5/order/repay", paymentStartSchema);
-export const payOrderInfo = endpoint("POST", "/v1/cloud/order/pay/info", paymentStartSchema.extend({ status: z.number().int() }));
-export const cancelOrder = endpoint("POST", "/v1/cloud/order/cancel", z.unknown());
+export const confirmOrderV2 = endpoint(contract.confirmOrderV2, paymentStartSchema);
+export const confirmOrderV3 = endpoint(contract.confirmOrderV3, paymentStartSchema);
+export const repayOrder = endpoint(contract.orderRepay, paymentStartSchema);
+export const payOrderInfo = endpoint(contract.payOrderInfo, paymentStartSchema.extend({ status: z.number().int() }));
+export const cancelOrder = endpoint(contract.orderCancel, z.unknown());
 
-export const orderStatus = endpoint(
-  "POST",
-  "/v1/cloud/order/status",
-  z.object({
+export const orderStatus = endpoint(contract.orderStatus, z.object({
     orderId: z.string(),
     status: z.number().int(),
     paymentType: z.number().int(),
@@ -118,8 +103,7 @@ export const orderStatus = endpoint(
     paymentTime: seconds.nullish(),
     /** The newest payment attempt's state; an upstream that does not say leaves it out. */
     paymentState: z.string().nullish(),
-  }),
-);
+  }));
 
 export const orderSchema = z.object({
   orderId: z.string(),
@@ -134,43 +118,23 @@ export const orderSchema = z.object({
 });
 export type UpstreamOrder = z.output<typeof orderSchema>;
 
-export const orderList = endpoint("POST", "/v1/cloud/order/query/srv/order/list", z.object({ orderList: z.array(orderSchema) }));
+export const orderList = endpoint(contract.orderList, z.object({ orderList: z.array(orderSchema) }));
 
-export const aiInfo = endpoint(
-  "POST",
-  "/v1/cloud/ai/device/info",
-  z.object({ isOpenAi: z.number().int(), durationStatus: z.number().int(), aiExpireTimestamp: seconds.nullish() }),
-);
+export const aiInfo = endpoint(contract.aiInfo, z.object({ isOpenAi: z.number().int(), durationStatus: z.number().int(), aiExpireTimestamp: seconds.nullish() }));
 
-export const vipInfo = endpoint(
-  "POST",
-  "/v1/cloud/vip/device/info",
-  z.object({ isVip: z.number().int(), durationStatus: z.number().int(), vipExpireTimestamp: seconds.nullish(), saveMoney: money.nullish() }),
-);
+export const vipInfo = endpoint(contract.vipInfo, z.object({ isVip: z.number().int(), durationStatus: z.number().int(), vipExpireTimestamp: seconds.nullish(), saveMoney: money.nullish() }));
 
-export const deviceList = endpoint(
-  "POST",
-  "/v1/member/device/list",
-  z.object({ items: z.array(z.object({ deviceId: z.string(), deviceName: z.string(), attrs: z.string().nullish() })) }),
-  "app",
-);
+export const deviceList = endpoint(contract.deviceList, z.object({ items: z.array(z.object({ deviceId: z.string(), deviceName: z.string(), attrs: z.string().nullish() })) }));
 
-export const receiveVipCard = endpoint("POST", "/v1/cloud/vip-card/receive", z.unknown());
+export const receiveVipCard = endpoint(contract.vipCardReceive, z.unknown());
 
 /** Spec §3 refund package response: packages received with a cloud storage card on a device. */
-export const storageCardPackages = endpoint(
-  "POST",
-  "/v1/cloud/storage-card/received/package",
-  z.object({ isRefunded: z.boolean(), packageInfoList: z.array(packageSchema) }).nullable(),
-);
+export const storageCardPackages = endpoint(contract.storageCardReceivedPackage, z.object({ isRefunded: z.boolean(), packageInfoList: z.array(packageSchema) }).nullable());
 
-export const storageCardRefund = endpoint("POST", "/v1/cloud/storage-card/refund", z.unknown());
+export const storageCardRefund = endpoint(contract.storageCardRefund, z.unknown());
 
 /** One of the buyer's orders in full, with every status change (another user's order is 404). */
-export const orderDetail = endpoint(
-  "POST",
-  "/v1/cloud/order/detail",
-  z.object({
+export const orderDetail = endpoint(contract.orderDetail, z.object({
     orderId: z.string(),
     deviceId: z.string(),
     serviceType: z.number().int(),
@@ -188,17 +152,13 @@ export const orderDetail = endpoint(
     payment: z.object({ reference: z.string().nullish() }).nullish(),
     servicePeriod: z.object({ startTime: seconds, endTime: seconds, revoked: z.boolean() }).nullish(),
     events: z.array(z.object({ toStatus: z.number().int(), time: seconds })),
-  }),
-);
+  }));
 export type UpstreamOrderDetail = z.output<typeof orderDetail.data>;
 
 const periodSchema = z.object({ serviceName: z.string(), startTime: seconds, endTime: seconds });
 
 /** A device's periods per service: in use, queued after it, ended lately, and when it stops if that is soon. */
-export const entitlementTimeline = endpoint(
-  "POST",
-  "/v1/cloud/entitlement/timeline",
-  z.object({
+export const entitlementTimeline = endpoint(contract.entitlementTimeline, z.object({
     services: z.array(
       z.object({
         serviceType: z.number().int(),
@@ -208,13 +168,8 @@ export const entitlementTimeline = endpoint(
         endingSoonAt: seconds.nullish(),
       }),
     ),
-  }),
-);
+  }));
 export type UpstreamServiceTimeline = z.output<typeof entitlementTimeline.data>["services"][number];
 
 /** For each package of a service, the period paying now would grant on the device. */
-export const purchasePreview = endpoint(
-  "POST",
-  "/v1/cloud/package/preview",
-  z.object({ previews: z.array(z.object({ packageId: z.number().int(), startTime: seconds, endTime: seconds, extendsCurrent: z.boolean() })) }),
-);
+export const purchasePreview = endpoint(contract.purchasePreview, z.object({ previews: z.array(z.object({ packageId: z.number().int(), startTime: seconds, endTime: seconds, extendsCurrent: z.boolean() })) }));

@@ -17,7 +17,7 @@ function call(transport: Transport, timeoutMs = 30_000) {
   const store = { get: () => tokens, set: (t: Tokens) => void (tokens = t), clear: () => void (tokens = undefined) };
   const client = createUpstreamClient({ transport, appId: "app", appSecret: "secret", countryCode: "CN", language: "en", timeoutMs, tokens: store });
   return {
-    outcome: redirectWhenSignedOut(client.call(packageList, {})).catch((error: unknown) => error),
+    outcome: redirectWhenSignedOut(client.call(packageList, { deviceId: "device", type: 1 })).catch((error: unknown) => error),
     tokens: () => tokens,
   };
 }

@@ -2,7 +2,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { cloudflareContext, sessionContext } from "#app/context.ts";
 import { getI18n, getLocale } from "../i18n.ts";
-import { createUpstreamClient, SignedOut, type Payload } from "./client.ts";
+import { createUpstreamClient, SignedOut } from "./client.ts";
 import type { Endpoint } from "./endpoints.ts";
 import { UpstreamUnavailable } from "./envelope.ts";
 import { withFaults } from "./faults.ts";
@@ -47,7 +47,7 @@ export function upstreamFor(context: Readonly<RouterContextProvider>, request: R
     },
   });
   return {
-    async call<S extends z.ZodType>(endpoint: Endpoint<S>, payload: Payload) {
+    async call<I extends z.ZodType, S extends z.ZodType>(endpoint: Endpoint<I, S>, payload: z.input<I>) {
       try {
         const result = await redirectWhenSignedOut(client.call(endpoint, payload));
         if (!result.ok) console.info(`upstream refused ${endpoint.path}: ${result.status} ${result.reason ?? "(no reason)"}: ${result.detail}`);

@@ -1,10 +1,11 @@
 import type { z } from "zod";
-import type { packageOutput } from "#contract/endpoints.ts";
+import type { packageList } from "#contract/endpoints.ts";
 import { fromCents } from "#domain/money.ts";
 import type { PackageRow } from "../repositories/packages.ts";
 import { localize } from "#api/core/localize.ts";
 
-export function packageToWire(row: PackageRow, lang: string): z.input<typeof packageOutput> {
+/** A package as every call that lists packages answers it (spec §3 fields, names in the buyer's language). */
+export function packageToWire(row: PackageRow, lang: string): z.input<typeof packageList.output>["packageList"][number] {
   return {
     id: row.id,
     serviceId: row.service_id,
