@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { amount, countryCode, deviceId, deviceServiceQuery, deviceType, encryptCodeId, iccId, language, orderId, paymentStartOutput, paymentType, serviceType } from "./fields.ts";
+import { amount, countryCode, deviceId, deviceServiceQuery, deviceType, encryptCodeId, iccId, language, money, orderId, paymentStartOutput, paymentType, serviceType } from "./fields.ts";
 
 /**
  * Every /v1 endpoint of the cloud-api, once (DESIGN.md §2): method, path, who may call it, and the zod
@@ -30,8 +30,8 @@ const packageOutput = z.object({
   serviceName: z.string(),
   serviceDesc: z.string(),
   topTag: z.string(),
-  originPrice: z.number(),
-  salePrice: z.number(),
+  originPrice: money,
+  salePrice: money,
   currencyCode: z.string(),
   isGive: z.number().int(),
   isSale: z.number().int(),
@@ -183,9 +183,9 @@ export const orderDetail = endpoint({
     paymentType: z.number().int(),
     period: z.number().int(),
     currencyCode: z.string(),
-    price: z.number(),
-    discount: z.number(),
-    realPayPrice: z.number(),
+    price: money,
+    discount: money,
+    realPayPrice: money,
     coupon: z.object({ name: z.string(), couponCode: z.string() }).nullable(),
     createTime: z.number().int(),
     paymentTime: z.number().int().nullable(),
@@ -216,7 +216,7 @@ export const orderList = endpoint({
         period: z.number().int(),
         createTime: z.number().int(),
         paymentTime: z.number().int().nullable(),
-        realPayPrice: z.number(),
+        realPayPrice: money,
         currencyUint: z.string(),
       }),
     ),
@@ -251,8 +251,8 @@ export const packageList = endpoint({
   input: deviceServiceQuery.extend({ serviceId: z.number().int().positive().optional() }),
   output: z.object({
     packageList: z.array(packageOutput),
-    /** The region's payment methods (spec §6) that this deployment takes money with; the others are not offered. */
-    payMethods: z.array(z.number().int()),
+    /** The region's payment methods (spec §6) that this deployment takes money with; an upstream that does not say offers the region's. */
+    payMethods: z.array(z.number().int()).optional(),
   }),
 });
 
@@ -389,8 +389,8 @@ export const userCoupons = endpoint({
       id: z.number().int(),
       name: z.string(),
       descrip: z.string(),
-      useLimitAmount: z.number(),
-      amount: z.number(),
+      useLimitAmount: money,
+      amount: money,
       startTime: z.number().int(),
       expireTime: z.number().int(),
       couponCode: z.string(),
@@ -442,6 +442,6 @@ export const vipInfo = endpoint({
   access: "user",
   summary: "A device's VIP state: isVip, durationStatus, when it ends, and what its VIP periods saved",
   input: z.object({ deviceId }),
-  output: z.object({ isVip: z.number().int(), durationStatus: z.number().int(), vipExpireTimestamp: z.number().int().nullable(), saveMoney: z.number() }),
+  output: z.object({ isVip: z.number().int(), durationStatus: z.number().int(), vipExpireTimestamp: z.number().int().nullable(), saveMoney: money }),
 });
 

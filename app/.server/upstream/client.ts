@@ -91,7 +91,7 @@ export function createUpstreamClient(options: UpstreamOptions) {
       throw new UpstreamUnavailable("network", `${endpoint.path}: ${String(error)}`);
     }
     // The envelope decides, whatever the HTTP status (a 429 comes as one); the status only helps the log.
-    return parseEnvelope(text, endpoint.data, httpStatus < 400 ? endpoint.path : `${endpoint.path} (HTTP ${httpStatus})`);
+    return parseEnvelope(text, endpoint.output, httpStatus < 400 ? endpoint.path : `${endpoint.path} (HTTP ${httpStatus})`);
   }
 
   async function refresh(tokens: Tokens): Promise<Tokens> {

@@ -36,8 +36,9 @@ export function parseEnvelope<S extends z.ZodType>(body: string, dataSchema: S, 
   if (status !== 200) return { ok: false, status, reason: isRefusalReason(reason) ? reason : null, msg: msg ?? "", detail: msg ?? "" };
   const parsed = dataSchema.safeParse(data);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new UpstreamUnavailable("garbage", `${path} data.${issue?.path.join(".")}: ${issue?.message}`);
+    // Every field that breaks the contract, so that one log line says all an operator's backend must fix.
+    const issues = parsed.error.issues.map((issue) => `data.${issue.path.join(".")}: ${issue.message}`);
+    throw new UpstreamUnavailable("garbage", `${path} ${issues.join("; ")}`);
   }
   return { ok: true, data: parsed.data, msg: msg ?? "" };
 }
