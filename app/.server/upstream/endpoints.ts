@@ -8,31 +8,14 @@ import * as contract from "#contract/endpoints.ts";
  */
 export type Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> = contract.Endpoint<"user" | "app", I, O>;
 
-export const {
-  refreshToken,
-  packageList,
-  currentPackage,
-  simcardDetails,
-  userCoupons,
-  confirmOrderV2,
-  confirmOrderV3,
-  payOrderInfo,
-  orderStatus,
-  orderList,
-  aiInfo,
-  vipInfo,
-  deviceList,
-  storageCardRefund,
-  orderDetail,
-  entitlementTimeline,
-  purchasePreview,
-} = contract;
+export * from "#contract/endpoints.ts";
+/** The names the storefront's screens have always used for these four. */
 export const repayOrder = contract.orderRepay;
 export const cancelOrder = contract.orderCancel;
 export const receiveVipCard = contract.vipCardReceive;
 export const storageCardPackages = contract.storageCardReceivedPackage;
 
-export type UpstreamPackage = z.output<typeof packageList.output>["packageList"][number];
-export type PaymentStart = z.output<typeof confirmOrderV2.output>;
-export type UpstreamOrderDetail = z.output<typeof orderDetail.output>;
-export type UpstreamServiceTimeline = z.output<typeof entitlementTimeline.output>["services"][number];
+export type UpstreamPackage = z.output<typeof contract.packageList.output>["packageList"][number];
+export type PaymentStart = z.output<typeof contract.confirmOrderV2.output>;
+export type UpstreamOrderDetail = z.output<typeof contract.orderDetail.output>;
+export type UpstreamServiceTimeline = z.output<typeof contract.entitlementTimeline.output>["services"][number];

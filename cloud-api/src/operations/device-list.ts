@@ -3,7 +3,6 @@ import { operation } from "#api/http/operation.ts";
 import { listDevicesOfUser } from "../repositories/devices.ts";
 import { authenticate } from "../services/tokens.ts";
 
-/** query_user_device_list: the devices of the user that the app's device token names. */
 export const deviceList = operation(endpoints.deviceList, async ({ env }, { tgAccessToken }) => {
   const { userId } = await authenticate(env.DB, tgAccessToken, "tg");
   const devices = await listDevicesOfUser(env.DB, userId);

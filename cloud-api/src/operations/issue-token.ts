@@ -7,12 +7,6 @@ import { findUserByAccount } from "../repositories/users.ts";
 import { purchaseSignature } from "../services/checkout.ts";
 import { issueSignIn, tokenSettings } from "../services/tokens.ts";
 
-/**
- * Server to server: the companion app's backend signs a user in and gets the token pair, the
- * device-listing token and the purchase signature that it puts in a launch link. It proves itself with
- * S2S_SECRET (never the app secret, which ships in every app); an unknown account is refused exactly
- * like a wrong credential, so that accounts cannot be enumerated.
- */
 export const issueToken = operation(endpoints.issueToken, async ({ env }, { account }) => {
   const user = await findUserByAccount(env.DB, account);
   if (!user) throw new ApiError(Status.badSignature, S2S_REFUSAL);
