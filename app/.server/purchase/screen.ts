@@ -1,44 +1,70 @@
 import type { RouterContextProvider } from "react-router";
-import type { Language } from "#domain/languages.ts";
 import { currencyForCountry } from "#domain/money.ts";
-import { cloudflareContext } from "#app/context.ts";
-import { getI18n, getLocale } from "../i18n.ts";
-import type { LaunchState } from "../session/state.ts";
-import { upstreamFor } from "../upstream/for-request.ts";
-import { loadOffer, type PurchaseScreen } from "./offer.ts";
-import { buyerTimeZone } from "../time-zone.ts";
-import { loadPlan, withPlan } from "./plan.ts";
-import { clientReadyMethods, providerClients } from "./providers.ts";
+import { SERVICES, type LaunchNeed, type SoldServiceType } from "#app/catalogue/screens.ts";
+import { changedQuery } from "#app/catalogue/links.ts";
+import { launchAppFamily, policyHref } from "../policies.ts";
+import { requestOf, type RequestContext } from "../request-context.ts";
 import { screenUrl } from "../screen-url.ts";
+import type { LaunchState, Tokens } from "../session/state.ts";
+import { confirmPurchase } from "./confirm.ts";
+import { loadOffer, type Purchase } from "./offer.ts";
+import { loadPlan, withPlan, type OfferWithPlan } from "./plan.ts";
+import { providerClients } from "./providers.ts";
+
+type RouteArgs = { context: Readonly<RouterContextProvider>; request: Request };
+
+/** What differs between the purchase screens: the service, what the launch must carry, and the screen's own calls. */
+export interface PurchaseScreenDefinition<Own> {
+  serviceType: SoldServiceType;
+  /** What this request's launch must carry (VIP card receive mode needs the card); the catalogue's need otherwise. */
+  launchNeed?: (url: URL) => LaunchNeed;
+  /** Only this service's packages (a storage tab, the received card's service). */
+  onlyServiceId?: (url: URL, launch: LaunchState) => number | null;
+  /** The screen's own calls and view, run beside the offer. */
+  load: (page: PurchasePage) => Promise<Own>;
+}
+
+/** Names a purchase screen; the type of its own view flows into the loader's. */
+export const definePurchaseScreen = <Own>(definition: PurchaseScreenDefinition<Own>) => definition;
+
+export interface PurchasePage {
+  req: RequestContext;
+  launch: LaunchState;
+  tokens: Tokens;
+  url: URL;
+  /** The offer with the plan, under way: a screen that needs it (VIP's savings in its currency) awaits it. */
+  offer: Promise<OfferWithPlan>;
+}
+
+function purchaseOf<Own>(definition: PurchaseScreenDefinition<Own>, { context, request }: RouteArgs) {
+  const req = requestOf(context);
+  const url = screenUrl(request);
+  const { launch, tokens } = req.requireLaunch(definition.launchNeed?.(url) ?? SERVICES[definition.serviceType].launch);
+  const purchase: Purchase = { serviceType: definition.serviceType, onlyServiceId: definition.onlyServiceId?.(url, launch) ?? null };
+  return { req, url, launch, tokens, purchase };
+}
 
 /**
- * What every purchase screen's loader starts from: the upstream client, the offer (started now, so
- * that the screen's own calls run beside it), and the payment bar's settings.
+ * A purchase screen's loader: its own calls beside the offer and the plan (one round trip), then the
+ * title, the privacy link, the offer, the payment bar's settings and the screen's own view.
  */
-export function startPurchasePage(
-  { context, request }: { context: Readonly<RouterContextProvider>; request: Request },
-  launch: LaunchState,
-  purchase: { serviceType: number; screen: PurchaseScreen; onlyServiceId?: number | null },
-) {
-  const locale = getLocale(context) as Language;
-  const { env } = context.get(cloudflareContext);
-  const timeZone = buyerTimeZone(request, launch.countryCode);
-  const api = upstreamFor(context, request);
-  const url = screenUrl(request);
-  const closeParams = new URLSearchParams(url.searchParams);
-  closeParams.delete("pay");
+export async function loadPurchaseScreen<Own>(definition: PurchaseScreenDefinition<Own>, args: RouteArgs) {
+  const { req, url, launch, tokens, purchase } = purchaseOf(definition, args);
+  const request = { ...purchase, launch, url };
+  const offer = Promise.all([loadOffer(req, request), loadPlan(req, request)]).then(([offer, plan]) => withPlan(offer, plan));
+  const [own, offered] = await Promise.all([definition.load({ req, launch, tokens, url, offer }), offer]);
   return {
-    api,
-    locale,
-    url,
-    // The device's periods and the "if I pay" preview are asked for beside the offer, then joined to it.
-    offer: Promise.all([
-      loadOffer({ api, launch, locale, url, clientMethods: clientReadyMethods(env), timeZone, ...purchase }),
-      loadPlan({ api, launch, locale, t: getI18n(context).t, timeZone, ...purchase }),
-    ]).then(([offer, plan]) => withPlan(offer, plan)),
-    payment: {
-      closeHref: `${url.pathname}?${closeParams}`,
-      providers: providerClients(env, locale, currencyForCountry(launch.countryCode)),
-    },
+    title: req.t(SERVICES[definition.serviceType].titleKey),
+    privacyHref: policyHref("privacy", req.locale, launchAppFamily(req.env, launch)),
+    ...offered,
+    closeHref: `${url.pathname}?${changedQuery(url, {}, ["pay"])}`,
+    providers: providerClients(req.env, req.locale, currencyForCountry(launch.countryCode)),
+    ...own,
   };
+}
+
+/** A purchase screen's confirm action, for the same purchase the loader showed. */
+export function confirmPurchaseScreen<Own>(definition: PurchaseScreenDefinition<Own>, args: RouteArgs) {
+  const { req, launch, purchase } = purchaseOf(definition, args);
+  return confirmPurchase(req, args.request, launch, purchase);
 }

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useToast } from "../toasts.tsx";
-import { PAYMENT_REDIRECT_DELAY_MS, type PaymentStep } from "./payment-step.ts";
+import { PAYMENT_REDIRECT_DELAY_MS, type PaymentStep } from "#app/purchase/payment-step.ts";
 
 /**
  * What a confirm or repay answers, once its fetcher is idle: an error is toasted, and a redirect to the
