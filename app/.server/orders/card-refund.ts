@@ -1,6 +1,5 @@
 import { data, redirect } from "react-router";
 import { intlLocale } from "#domain/languages.ts";
-import { formatMoney, toCents } from "#domain/money.ts";
 import { durationState } from "#domain/progress.ts";
 import { ServiceType } from "#domain/services.ts";
 import { changedQuery, withQuery } from "#app/catalogue/links.ts";
@@ -9,6 +8,7 @@ import { parseForm } from "../form.ts";
 import { formatUnixSeconds } from "../format.ts";
 import { launchAppFamily, policyHref } from "../policies.ts";
 import { cardRefundForm } from "../purchase/forms.ts";
+import { packageOption } from "../purchase/package-option.ts";
 import type { RequestContext } from "../request-context.ts";
 import { screenUrl } from "../screen-url.ts";
 import { chooseDevice, type LaunchState } from "../session/state.ts";
@@ -62,17 +62,8 @@ export async function loadCardRefund(req: RequestContext, url: URL) {
       : null,
     receivedError: received && (!received.ok || received.data === null) ? (received.ok ? "" : received.msg) || t("cardRefund.noneReceived") : null,
     refunded: received ? (receivedData?.isRefunded ?? true) : false,
-    packages: packages.map((p) => ({
-      id: p.id,
-      name: p.serviceName,
-      desc: p.serviceDesc ?? "",
-      topTag: p.topTag ?? "",
-      price: formatMoney(toCents(p.salePrice), p.currencyCode, intl),
-      // Spec §2 screen 8: the original price struck through whenever it is above 0.
-      originPrice: p.originPrice > 0 ? formatMoney(toCents(p.originPrice), p.currencyCode, intl) : null,
-      selected: p.id === selected?.id,
-      href: linkTo(url, { package: String(p.id) }),
-    })),
+    // Spec §2 screen 8: the original price struck through whenever it is above 0.
+    packages: packages.map((p) => packageOption(p, intl, { selected: p.id === selected?.id, href: linkTo(url, { package: String(p.id) }), strikeAbove: 0 })),
     picker: {
       open: url.searchParams.get("picker") === "1",
       openHref: linkTo(url, { picker: "1" }),

@@ -10,6 +10,7 @@ import { formatUnixSeconds } from "../format.ts";
 import type { RequestContext } from "../request-context.ts";
 import type { LaunchState } from "../session/state.ts";
 import { packageList, userCoupons, type UpstreamPackage } from "../upstream/endpoints.ts";
+import { packageOption } from "./package-option.ts";
 import { clientReadyMethods } from "./providers.ts";
 
 /** What one purchase screen sells on this request. */
@@ -86,16 +87,9 @@ export async function loadOffer(req: RequestContext, request: OfferRequest) {
     })),
     noCouponHref: back("none"),
     noCouponSelected: selected !== null && coupon === null,
-    packages: offered.map((p) => ({
-      id: p.id,
-      name: p.serviceName,
-      desc: p.serviceDesc ?? "",
-      topTag: p.topTag ?? "",
-      price: formatMoney(toCents(p.salePrice), p.currencyCode, intl),
-      originPrice: p.originPrice > p.salePrice ? formatMoney(toCents(p.originPrice), p.currencyCode, intl) : null,
-      selected: p.id === selected?.id,
-      href: withParams(url.pathname, { package: String(p.id) }),
-    })),
+    packages: offered.map((p) =>
+      packageOption(p, intl, { selected: p.id === selected?.id, href: withParams(url.pathname, { package: String(p.id) }), strikeAbove: p.salePrice }),
+    ),
     coupon: !selected
       ? null
       : {

@@ -1,16 +1,14 @@
 import type { CardRefundView } from "#app/.server/orders/card-refund.ts";
 import { RecordingTabs } from "#app/components/recording-tabs.tsx";
 import { useTranslation } from "#app/i18n/context.tsx";
+import { Panel } from "#app/components/panel.tsx";
 
 /** The tabs and the four features with the service agreement; US buyers get the card-style layout. */
 export function Features({ view }: { view: CardRefundView }) {
   const { t } = useTranslation();
   const items = ["safe", "smart", "multiScene", "certified"] as const;
   return (
-    <section aria-labelledby="features-heading" className="m-3 rounded-2xl bg-white p-4">
-      <h2 id="features-heading" className="text-base font-semibold">
-        {t("cardRefund.featuresTitle")}
-      </h2>
+    <Panel id="features-heading" title={t("cardRefund.featuresTitle")}>
       <RecordingTabs tabs={view.tabs} className="mt-3 bg-page" />
       <p className="mt-3 text-sm text-neutral-700">{t(`cardRefund.${view.tab}Body`)}</p>
       <ul className={view.usStyle ? "mt-4 grid grid-cols-2 gap-3" : "mt-4 grid gap-3"}>
@@ -24,6 +22,6 @@ export function Features({ view }: { view: CardRefundView }) {
       <a href={view.agreementHref} className="tap-target mt-2 inline-flex items-center text-sm text-sky-700 underline">
         {t("cardRefund.agreement")}
       </a>
-    </section>
+    </Panel>
   );
 }

@@ -9,6 +9,7 @@ import { OPENS_SHEET } from "#app/components/sheet-history.ts";
 import { useToast } from "#app/components/toasts.tsx";
 import { useTranslation } from "#app/i18n/context.tsx";
 import { enhancedValue, RECEIVE_FIELDS as R } from "#app/purchase/form-fields.ts";
+import { Panel } from "#app/components/panel.tsx";
 
 /** Spec §4: after a free receive, the screen leaves receive mode after 2 s. */
 const LEAVE_RECEIVE_MS = 2_000;
@@ -17,10 +18,7 @@ const LEAVE_RECEIVE_MS = 2_000;
 export function ReceiveDevice({ receive }: { receive: ReceiveView }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="receive-heading" className="m-3 rounded-2xl bg-white p-4">
-      <h2 id="receive-heading" className="text-base font-semibold">
-        {t("vip.receiveTitle")}
-      </h2>
+    <Panel id="receive-heading" title={t("vip.receiveTitle")}>
       <div className="mt-2 flex items-center justify-between gap-3 text-sm">
         <span className="text-neutral-600">{t("vip.device")}</span>
         <Link id="device-picker" to={receive.pickerHref} state={OPENS_SHEET} preventScrollReset className="tap-target inline-flex items-center rounded-full border border-sky-700 px-4 py-2 text-sky-700">
@@ -49,7 +47,7 @@ export function ReceiveDevice({ receive }: { receive: ReceiveView }) {
           ))}
         </ul>
       </ActionSheet>
-    </section>
+    </Panel>
   );
 }
 

@@ -1,14 +1,12 @@
 import { useTranslation } from "#app/i18n/context.tsx";
+import { Panel } from "#app/components/panel.tsx";
 
 /** Spec §6: VIP gets event cloud storage, an AI package, 4G data and no ads; a regular user none of them. */
 export function RightsTable() {
   const { t } = useTranslation();
   const rows = ["eventStorage", "aiPackage", "data", "noAds"] as const;
   return (
-    <section aria-labelledby="rights-heading" className="m-3 rounded-2xl bg-white p-4">
-      <h2 id="rights-heading" className="text-base font-semibold">
-        {t("vip.rightsTitle")}
-      </h2>
+    <Panel id="rights-heading" title={t("vip.rightsTitle")}>
       <table className="mt-3 w-full text-sm">
         <thead>
           <tr className="text-neutral-600">
@@ -41,6 +39,6 @@ export function RightsTable() {
           ))}
         </tbody>
       </table>
-    </section>
+    </Panel>
   );
 }
