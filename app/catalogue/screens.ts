@@ -1,4 +1,7 @@
 import { ServiceType } from "#domain/services.ts";
+import { APP_HOME } from "./app-home.ts";
+
+export { APP_HOME };
 
 /**
  * The one catalogue of the app's screens (spec §2 route table) and of the services it sells. The route
@@ -8,7 +11,7 @@ const screen = <const Path extends string>(path: Path, file: string, id?: string
 
 /** The screens a launch opens, under /app-h5 (spec §2), with the module that renders each. */
 export const SCREENS = {
-  appHome: screen("/app-h5", "routes/app-h5/index.ts"),
+  appHome: screen(APP_HOME, "routes/app-h5/index.ts"),
   noLogin: screen("/app-h5/no-login/:type", "routes/app-h5/no-login.tsx"),
   coupons: screen("/app-h5/cloud/coupons", "routes/app-h5/cloud/coupons-select.tsx", "coupons_select"),
   storageBuy: screen("/app-h5/cloud/storage/buy", "routes/app-h5/cloud/storage-buy.tsx"),
@@ -27,8 +30,6 @@ export const SCREENS = {
   orderReceipt: screen("/app-h5/cloud/order/receipt", "routes/app-h5/cloud/order-receipt.tsx"),
   services: screen("/app-h5/cloud/services", "routes/app-h5/cloud/services.tsx"),
 } as const;
-
-export const APP_HOME = SCREENS.appHome.path;
 
 /** Spec §5 no-login screens: 1 is "no access token" (signed out), 2 a launch that lacks what the screen needs. */
 export const NO_LOGIN_PATHS = { signedOut: `${APP_HOME}/no-login/1`, launchIncomplete: `${APP_HOME}/no-login/2` } as const;

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useLocation } from "react-router";
-import { APP_HOME } from "#app/catalogue/screens.ts";
+import { APP_HOME } from "#app/catalogue/app-home.ts";
 import { useTranslation } from "#app/i18n/context.tsx";
 
 /** 503: the upstream did not answer in time or at all; 502: it answered, but not the contract. */
