@@ -14,11 +14,7 @@ import { receiveForm } from "./forms.ts";
 export const isReceiveMode = (url: URL) => url.searchParams.get("page_type") === "vip_card_receive";
 
 /** The same screen out of receive mode, where the new VIP state and the packages load again. */
-function normalModeHref(url: URL): string {
-  const next = new URLSearchParams(url.searchParams);
-  for (const key of ["page_type", "device", "picker", "pay"]) next.delete(key);
-  return withQuery(url.pathname, next);
-}
+const normalModeHref = (url: URL) => withQuery(url.pathname, changedQuery(url, {}, ["page_type", "device", "picker", "pay"]));
 
 type Devices = UpstreamResult<{ items: { deviceId: string; deviceName: string; attrs?: string | null }[] }>;
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { Form, useActionData, useFetcher, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "#app/i18n/context.tsx";
 import { ActionSheet } from "../action-sheet.tsx";
@@ -6,12 +6,10 @@ import { ModalSheet } from "../modal-sheet.tsx";
 import { enhancedValue, ORDER_FIELDS as O } from "#app/purchase/form-fields.ts";
 import type { PaymentStep } from "#app/purchase/payment-step.ts";
 import { HiddenFields } from "../hidden-fields.tsx";
-import { useFollowPaymentStep } from "../purchase/use-follow-payment-step.ts";
+import { CardView, ProviderViewSlot, useFollowPaymentStep } from "../purchase/follow-payment-step.tsx";
 import type { ProviderClients } from "../purchase/provider-clients.ts";
 import { OPENS_SHEET, searchWith, useSheetHistory } from "../sheet-history.ts";
 import { useToast } from "../toasts.tsx";
-
-const CardView = lazy(() => import("../purchase/card-view.tsx"));
 
 /** A refused cancel, named by its order, so that only that order's actions report it. */
 export type CardFailure = Extract<PaymentStep, { step: "error" }> & { orderId: string };
@@ -147,9 +145,9 @@ function RepayCardSheet({ step, stripe, onClose }: { step: Promise<PaymentStep>;
           {t("pay.close")}
         </button>
       </div>
-      <Suspense fallback={<p className="py-6 text-center text-sm text-neutral-600">{t("shell.pleaseWait")}</p>}>
+      <ProviderViewSlot>
         <CardView client={stripe} step={step} />
-      </Suspense>
+      </ProviderViewSlot>
     </ModalSheet>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import type { PaymentTypeCode } from "#domain/services.ts";
 import { useTranslation } from "#app/i18n/context.tsx";
@@ -10,13 +10,9 @@ import { searchWith, useSheetHistory } from "../sheet-history.ts";
 import { CONFIRM_FIELDS as C, enhancedValue } from "#app/purchase/form-fields.ts";
 import type { PaymentStep } from "#app/purchase/payment-step.ts";
 import { HiddenFields } from "../hidden-fields.tsx";
-import { useFollowPaymentStep } from "./use-follow-payment-step.ts";
+import { CardView, PayPalView, ProviderViewSlot, useFollowPaymentStep } from "./follow-payment-step.tsx";
 import type { ProviderClients } from "./provider-clients.ts";
 import { useConfirm } from "./use-confirm.ts";
-
-// The provider SDKs load only when their sub-view opens (DESIGN.md §6).
-const PayPalView = lazy(() => import("./paypal-view.tsx"));
-const CardView = lazy(() => import("./card-view.tsx"));
 
 export interface Checkout {
   packageId: number;
@@ -158,13 +154,13 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
               </span>{" "}
               {t("pay.back")}
             </button>
-            <Suspense fallback={<p className="py-6 text-center text-sm text-neutral-600">{t("shell.pleaseWait")}</p>}>
+            <ProviderViewSlot>
               {subView === "paypal" ? (
                 <PayPalView client={providers.paypal} confirm={() => confirm(3)} />
               ) : (
                 cardStep && <CardView client={providers.stripe} step={cardStep} />
               )}
-            </Suspense>
+            </ProviderViewSlot>
           </div>
         ) : (
           <fetcher.Form method="post" className="mt-4 grid gap-2">
