@@ -65,6 +65,19 @@ export default tseslint.config(
     },
   },
   {
+    // Screen paths live in the catalogue (app/catalogue/screens.ts); links come from it through href().
+    files: ["app/**/*.ts", "app/**/*.tsx"],
+    // upstream/client.ts: its no-login path moves to the catalogue with the contract work (issue 18, part A).
+    ignores: ["app/catalogue/screens.ts", "app/catalogue/app-home.ts", "app/routes.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "Literal[value=/\\/app-h5/]", message: "Screen paths come from the catalogue (app/catalogue/screens.ts)." },
+        { selector: "TemplateElement[value.raw=/\\/app-h5/]", message: "Screen paths come from the catalogue (app/catalogue/screens.ts)." },
+      ],
+    },
+  },
+  {
     files: ["cloud-api/**/*.ts", "test/**/*.ts", "**/*.worker.test.ts", "e2e/**/*.ts", "scripts/**/*.ts"],
     rules: { "no-restricted-imports": "off", "@typescript-eslint/no-explicit-any": "off" },
   },

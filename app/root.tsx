@@ -1,9 +1,10 @@
 import { useContext, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
-import { textDirection, type Language } from "#domain/languages.ts";
+import { textDirection } from "#domain/languages.ts";
 import type { Route } from "./+types/root";
-import { getLocale, i18nextMiddleware, resources } from "./.server/i18n.ts";
+import { i18nextMiddleware, resources } from "./.server/i18n.ts";
 import { sessionMiddleware } from "./.server/session/middleware.ts";
+import { requestContextMiddleware, requestOf } from "./.server/request-context.ts";
 import { TIME_ZONE_SCRIPT } from "./time-zone-script.ts";
 import stylesheet from "./app.css?url";
 import { ErrorView } from "./components/error-view.tsx";
@@ -17,7 +18,7 @@ import { withFallback, type Messages } from "./i18n/translate.ts";
 // Only these groups reach the browser: the error page when the root loader itself failed.
 import { errors, shell, webview } from "#locales/en/common.json";
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nextMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nextMiddleware, requestContextMiddleware];
 
 export const links: Route.LinksFunction = () => [
   // With a precedence React puts the stylesheet ahead of the modulepreloads it hoists into <head>, so the
@@ -27,7 +28,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const locale = getLocale(context) as Language;
+  const { locale } = requestOf(context);
   const toast = context.get(sessionContext).get("toast");
   // Refusals are worded on the server (app/.server/upstream/refusal-message.ts): their texts stay there.
   const { upstreamErrors: _serverOnly, ...messages } = withFallback(resources[locale].common as Messages, resources.en.common as Messages);

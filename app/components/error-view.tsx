@@ -1,11 +1,12 @@
 import { isRouteErrorResponse, useLocation } from "react-router";
-import { useTranslation } from "../i18n/context.tsx";
+import { APP_HOME } from "#app/catalogue/app-home.ts";
+import { useTranslation } from "#app/i18n/context.tsx";
 
 /** 503: the upstream did not answer in time or at all; 502: it answered, but not the contract. */
 const MESSAGE_BY_STATUS: Partial<Record<number, string>> = { 404: "errors.notFound", 502: "errors.badAnswer", 503: "errors.unavailable" };
 
-/** The store's front door: the app screens start at /app-h5 (spec §2), everything else at the home page. */
-const homeOf = (pathname: string) => (pathname.startsWith("/app-h5/") ? "/app-h5" : "/");
+/** The store's front door: the app screens start at the app home (spec §2), everything else at the home page. */
+const homeOf = (pathname: string) => (pathname.startsWith(`${APP_HOME}/`) ? APP_HOME : "/");
 
 /** React Router numbers the history entries it made (`idx`): 0 is the page the webview opened. */
 const canGoBackInStore = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;

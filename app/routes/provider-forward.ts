@@ -1,14 +1,14 @@
 import type { Route } from "./+types/provider-forward";
-import { sandboxEnabled } from "../.server/purchase/providers.ts";
-import { forwardToCloudApi } from "../.server/upstream/forward.ts";
-import { cloudflareContext } from "../context.ts";
+import { sandboxEnabled } from "#app/.server/purchase/providers.ts";
+import { requestOf } from "#app/.server/request-context.ts";
+import { forwardToCloudApi } from "#app/.server/upstream/forward.ts";
 
 /**
  * /sandbox/* and /v1/pay/notify/*: the payment sandbox and provider notifications, served by the
  * cloud-api. The sandbox's pages exist on this origin only where the sandbox is turned on.
  */
 function forward({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
-  const { env } = context.get(cloudflareContext);
+  const { env } = requestOf(context);
   if (new URL(request.url).pathname.startsWith("/sandbox/") && !sandboxEnabled(env)) {
     throw new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
   }

@@ -1,4 +1,6 @@
 import { createSession, redirect, type MiddlewareFunction } from "react-router";
+import { withQuery } from "#app/catalogue/links.ts";
+import { NO_LOGIN_PATHS } from "#app/catalogue/screens.ts";
 import { cloudflareContext, sessionContext } from "#app/context.ts";
 import {
   DEFAULT_LAUNCH_STATE,
@@ -58,7 +60,7 @@ export const launchMiddleware: MiddlewareFunction<Response> = async ({ request, 
   } catch (error) {
     if (!(error instanceof LaunchError)) throw error;
     console.warn(error.message);
-    throw redirect(`/app-h5/no-login/2?reason=${error.code}`);
+    throw redirect(withQuery(NO_LOGIN_PATHS.launchIncomplete, { reason: error.code }));
   }
   throw redirect(url.pathname + url.search);
 };

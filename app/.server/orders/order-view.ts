@@ -1,14 +1,13 @@
-import { data, type RouterContextProvider } from "react-router";
-import { intlLocale, type Language } from "#domain/languages.ts";
+import { data } from "react-router";
+import { intlLocale } from "#domain/languages.ts";
 import { formatMoney, toCents } from "#domain/money.ts";
 import { canCancel, canRepay, OrderStatus, orderStatusName } from "#domain/order-status.ts";
 import { refundTracker } from "#domain/refund-tracker.ts";
-import { cloudflareContext } from "#app/context.ts";
+import { receiptHref } from "#app/catalogue/links.ts";
+import { APP_HOME, serviceOf } from "#app/catalogue/screens.ts";
 import { formatDateInText, formatUnixSeconds, type BuyerTimeZone } from "../format.ts";
-import { getI18n, getLocale } from "../i18n.ts";
-import { receiptHref, SERVICE_SCREENS } from "../service-screens.ts";
+import type { RequestContext, Translate } from "../request-context.ts";
 import { orderDetail, type UpstreamOrderDetail } from "../upstream/endpoints.ts";
-import { upstreamFor } from "../upstream/for-request.ts";
 
 /** Statuses in which the buyer has paid and keeps what was bought: the ones a receipt is for. */
 const RECEIPTED = new Set<number>([OrderStatus.paid, OrderStatus.buying, OrderStatus.purchaseSucceeded, OrderStatus.finished]);
@@ -17,17 +16,16 @@ const RECEIPTED = new Set<number>([OrderStatus.paid, OrderStatus.buying, OrderSt
  * Reads the order named by `?orderId=` for the detail and receipt screens. A missing id, another
  * user's order or an unknown one is a 404 page; any other refusal explains itself and offers a retry.
  */
-export async function loadOrder({ context, request }: { context: Readonly<RouterContextProvider>; request: Request }, orderId: string | null) {
+export async function loadOrder(req: RequestContext, orderId: string | null) {
   if (!orderId) throw data(null, { status: 404 });
-  const result = await upstreamFor(context, request).call(orderDetail, { orderId, language: getLocale(context) });
+  const result = await req.upstream.call(orderDetail, { orderId, language: req.locale });
   if (!result.ok) throw data(result.msg, { status: result.status === 404 ? 404 : 502 });
   return result.data;
 }
 
 /** The order's facts in the buyer's language, money with its currency and times in the buyer's time zone. */
-export function orderFacts(context: Readonly<RouterContextProvider>, timeZone: BuyerTimeZone, order: UpstreamOrderDetail) {
-  const { t } = getI18n(context);
-  const locale = getLocale(context) as Language;
+export function orderFacts(req: RequestContext, timeZone: BuyerTimeZone, order: UpstreamOrderDetail) {
+  const { t, locale } = req;
   const intl = intlLocale(locale);
   const time = (seconds: number | null | undefined) => formatUnixSeconds(seconds, timeZone);
   const date = (seconds: number | null | undefined) => formatDateInText(seconds, timeZone, locale);
@@ -55,20 +53,20 @@ export function orderFacts(context: Readonly<RouterContextProvider>, timeZone: B
     created: time(order.createTime),
     paidAt: time(order.paymentTime),
     receiptHref: RECEIPTED.has(order.status) && order.paymentTime ? receiptHref(order.orderId) : null,
-    ordersHref: SERVICE_SCREENS[order.serviceType]?.orders ?? "/app-h5",
+    ordersHref: serviceOf(order.serviceType)?.orders ?? APP_HOME,
     /** Every status change, oldest first. */
     timeline: order.events.map((e) => ({ label: t(`orders.status.${orderStatusName(e.toStatus) ?? "unknown"}`), time: time(e.time) })),
     refund,
     canCancel: canCancel(order.status),
     canRepay: canRepay(order.status, order.paymentType),
     paymentType: order.paymentType,
-    merchant: context.get(cloudflareContext).env.MERCHANT_NAME || t("app.name"),
+    merchant: req.env.MERCHANT_NAME || t("app.name"),
   };
 }
 
 function refundView(
   order: UpstreamOrderDetail,
-  t: ReturnType<typeof getI18n>["t"],
+  t: Translate,
   time: (seconds: number | null) => string,
   date: (seconds: number | null) => string,
 ) {

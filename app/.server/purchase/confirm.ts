@@ -1,27 +1,13 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
-import { z } from "zod";
-import type { Language } from "#domain/languages.ts";
+import { data, redirect } from "react-router";
 import { PaymentType, ServiceType } from "#domain/services.ts";
-import { getI18n, getLocale } from "../i18n.ts";
+import { alipayCashierHref, paymentResultHref } from "#app/catalogue/links.ts";
+import type { PaymentStep } from "#app/purchase/payment-step.ts";
+import { parseForm } from "../form.ts";
+import type { RequestContext } from "../request-context.ts";
 import type { LaunchState } from "../session/state.ts";
 import { confirmOrderV2, confirmOrderV3, type PaymentStart } from "../upstream/endpoints.ts";
-import { upstreamFor } from "../upstream/for-request.ts";
-import { resultPath, type PaymentStep } from "#app/components/purchase/payment-step.ts";
-import { cloudflareContext } from "#app/context.ts";
-import { loadOffer, type PurchaseScreen } from "./offer.ts";
-import { buyerTimeZone } from "../time-zone.ts";
-import { clientReadyMethods } from "./providers.ts";
-import { readFormFields } from "../form.ts";
-
-
-const confirmForm = z.object({
-  intent: z.literal("confirm"),
-  package: z.coerce.number().int().positive(),
-  coupon: z.string().max(24).default("auto"),
-  payMethod: z.coerce.number().int().min(1).max(4),
-  /** "1" once the page is hydrated: the browser then waits 300 ms itself (spec §4) before leaving. */
-  enhanced: z.enum(["0", "1"]).default("0"),
-});
+import { confirmForm } from "./forms.ts";
+import { loadOffer, type Purchase } from "./offer.ts";
 
 /**
  * The next step for a payment that was just started (spec §4): WeChat goes to h5PaymentUrl with a
@@ -29,12 +15,12 @@ const confirmForm = z.object({
  * continue in their sub-view. Without JavaScript the redirect methods redirect at once.
  */
 export function nextStep(start: PaymentStart, requestUrl: string, enhanced: boolean, needsScript: string): PaymentStep {
-  const back = new URL(resultPath(start.orderId), requestUrl).toString();
+  const back = new URL(paymentResultHref(start.orderId), requestUrl).toString();
   let url: string | null = null;
   if (start.paymentType === PaymentType.wechat && start.h5PaymentUrl) {
     url = `${start.h5PaymentUrl}${start.h5PaymentUrl.includes("?") ? "&" : "?"}redirect_url=${encodeURIComponent(back)}`;
   } else if (start.paymentType === PaymentType.alipay && start.alipayForm) {
-    url = `/app-h5/cloud/srv/alipay?orderId=${encodeURIComponent(start.orderId)}`;
+    url = alipayCashierHref(start.orderId);
   }
   if (url) {
     if (!enhanced) throw redirect(url);
@@ -51,27 +37,18 @@ export function nextStep(start: PaymentStart, requestUrl: string, enhanced: bool
  * checks the amount again), confirms with v3 when the launch has a signature or for card, else v2
  * (spec §5), and answers the next step. A refusal comes back as the upstream's message (spec §8).
  */
-export async function confirmPurchase(
-  { context, request }: { context: Readonly<RouterContextProvider>; request: Request },
-  launch: LaunchState,
-  purchase: { serviceType: number; screen: PurchaseScreen; onlyServiceId?: number | null },
-) {
-  const { t } = getI18n(context);
-  const fields = await readFormFields(request);
-  if (!fields) return data<PaymentStep>({ step: "error", message: t("errors.badForm") }, { status: 400 });
-  const parsed = confirmForm.safeParse(fields);
-  if (!parsed.success) return data<PaymentStep>({ step: "error", message: t("errors.unexpected") }, { status: 400 });
+export async function confirmPurchase(req: RequestContext, request: Request, launch: LaunchState, purchase: Purchase) {
+  const { t, locale, upstream: api } = req;
+  const parsed = await parseForm(request, confirmForm);
+  if (!parsed.ok) return data<PaymentStep>({ step: "error", message: t(parsed.messageKey) }, { status: 400 });
   const form = parsed.data;
   // PayPal and card run in the provider's script: without JavaScript say so before any order exists.
   if (form.enhanced !== "1" && (form.payMethod === PaymentType.paypal || form.payMethod === PaymentType.card)) {
     return data<PaymentStep>({ step: "error", message: t("pay.needsScript") }, { status: 400 });
   }
-  const locale = getLocale(context) as Language;
-  const api = upstreamFor(context, request);
   const url = new URL(request.url);
   url.search = new URLSearchParams({ package: String(form.package), coupon: form.coupon }).toString();
-  const clientMethods = clientReadyMethods(context.get(cloudflareContext).env);
-  const offer = await loadOffer({ api, launch, locale, url, clientMethods, timeZone: buyerTimeZone(request, launch.countryCode), ...purchase });
+  const offer = await loadOffer(req, { ...purchase, launch, url });
   const checkout = offer.checkout;
   if (!checkout || checkout.packageId !== form.package) return data<PaymentStep>({ step: "error", message: t("pay.packageGone") }, { status: 409 });
   if (!checkout.methods.some((m) => m === form.payMethod)) return data<PaymentStep>({ step: "error", message: t("errors.unexpected") }, { status: 400 });

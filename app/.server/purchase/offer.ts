@@ -1,46 +1,38 @@
 import { COUPON_PRICE_CEILING_CENTS, partitionCoupons, parseCouponSelection, payableCents, selectCoupon, type CouponTerms } from "#domain/coupons.ts";
-import { intlLocale, type Language } from "#domain/languages.ts";
+import { intlLocale } from "#domain/languages.ts";
 import { formatMoney, toCents } from "#domain/money.ts";
 import { visiblePackages } from "#domain/packages.ts";
 import { couponExpiresSoon } from "#domain/service-periods.ts";
-import { paymentTypesFor, type PaymentTypeCode } from "#domain/services.ts";
-import { formatUnixSeconds, type BuyerTimeZone } from "../format.ts";
+import { paymentTypesFor, ServiceType } from "#domain/services.ts";
+import { changedQuery, couponsHref } from "#app/catalogue/links.ts";
+import { SERVICES, type SoldServiceType } from "#app/catalogue/screens.ts";
+import { formatUnixSeconds } from "../format.ts";
+import type { RequestContext } from "../request-context.ts";
 import type { LaunchState } from "../session/state.ts";
 import { packageList, userCoupons, type UpstreamPackage } from "../upstream/endpoints.ts";
-import type { upstreamFor } from "../upstream/for-request.ts";
+import { packageOption } from "./package-option.ts";
+import { clientReadyMethods } from "./providers.ts";
 
-/** The screens the coupon selector returns to (spec §2), and their paths. */
-export const PURCHASE_SCREENS = {
-  mobile_data_buy: "/app-h5/cloud/mobile-data/buy",
-  vip_buy: "/app-h5/cloud/vip-package/buy",
-  ai_srv_buy: "/app-h5/cloud/ai-srv-package/buy",
-  storage_buy: "/app-h5/cloud/storage/buy",
-} as const;
-export type PurchaseScreen = keyof typeof PURCHASE_SCREENS;
-
-export interface OfferRequest {
-  api: ReturnType<typeof upstreamFor>;
-  launch: LaunchState;
-  locale: Language;
-  /** The screen's URL: its `package` and `coupon` parameters are the selection (DESIGN.md §4). */
-  url: URL;
-  serviceType: number;
-  screen: PurchaseScreen;
+/** What one purchase screen sells on this request. */
+export interface Purchase {
+  serviceType: SoldServiceType;
   /** Only this service's packages (VIP receive mode, a storage tab). */
   onlyServiceId?: number | null;
-  /** The methods this storefront can start in the browser (clientReadyMethods). */
-  clientMethods: readonly PaymentTypeCode[];
-  /** The buyer's time zone (buyerTimeZone). */
-  timeZone: BuyerTimeZone;
 }
+
+/** The screen's URL: its `package` and `coupon` parameters are the selection (DESIGN.md §4). */
+export type OfferRequest = Purchase & { launch: LaunchState; url: URL };
 
 /**
  * What a purchase screen sells and what the buyer has chosen: packages (spec §5 visibility), the
  * selected one, the coupon per the selection mode, and the payable total. Both upstream calls run
  * in parallel, beside the screen's own.
  */
-export async function loadOffer(request: OfferRequest) {
-  const { api, launch, locale, url, serviceType } = request;
+export async function loadOffer(req: RequestContext, request: OfferRequest) {
+  const { launch, url, serviceType } = request;
+  const { upstream: api, locale } = req;
+  const timeZone = req.timeZone(launch.countryCode);
+  const clientMethods = clientReadyMethods(req.env);
   const scope = { language: locale, countryCode: launch.countryCode, deviceId: launch.deviceId, type: serviceType };
   const [packages, coupons] = await Promise.all([
     api.call(packageList, request.onlyServiceId ? { ...scope, serviceId: request.onlyServiceId } : scope),
@@ -66,18 +58,13 @@ export async function loadOffer(request: OfferRequest) {
   const coupon = selected ? selectCoupon(terms, priceCents, parseCouponSelection(couponParam)) : null;
   const payable = payableCents(priceCents, coupon);
   const money = (cents: number) => formatMoney(cents, selected?.currencyCode, intl);
-  const withParams = (path: string, params: Record<string, string>) => {
-    const next = new URLSearchParams(url.searchParams);
-    next.delete("pay");
-    for (const [key, value] of Object.entries(params)) next.set(key, value);
-    return `${path}?${next}`;
-  };
+  const withParams = (path: string, params: Record<string, string>) => `${path}?${changedSelection(url, params)}`;
 
-  const screenPath = PURCHASE_SCREENS[request.screen];
+  const service = SERVICES[serviceType];
   const { usable, unusable } = partitionCoupons(terms, priceCents);
   const now = Date.now() / 1000;
   // Spec §2: the AI screen is also told which tab to show when it gets the coupon back.
-  const back = (coupon: string) => withParams(screenPath, { coupon, ...(request.screen === "ai_srv_buy" ? { selectedId: "1" } : {}) });
+  const back = (coupon: string) => withParams(service.buy, { coupon, ...(serviceType === ServiceType.ai ? { selectedId: "1" } : {}) });
 
   return {
     packagesError: packages.ok ? null : packages.msg,
@@ -89,7 +76,7 @@ export async function loadOffer(request: OfferRequest) {
       descrip: c.descrip,
       value: money(c.amountCents),
       minimum: c.useLimitAmountCents > 0 ? money(c.useLimitAmountCents) : null,
-      expires: formatUnixSeconds(c.expireTime, request.timeZone),
+      expires: formatUnixSeconds(c.expireTime, timeZone),
       expiresSoon: couponExpiresSoon(c.expireTime, now),
       usable: isUsable,
       reason,
@@ -100,23 +87,16 @@ export async function loadOffer(request: OfferRequest) {
     })),
     noCouponHref: back("none"),
     noCouponSelected: selected !== null && coupon === null,
-    packages: offered.map((p) => ({
-      id: p.id,
-      name: p.serviceName,
-      desc: p.serviceDesc ?? "",
-      topTag: p.topTag ?? "",
-      price: formatMoney(toCents(p.salePrice), p.currencyCode, intl),
-      originPrice: p.originPrice > p.salePrice ? formatMoney(toCents(p.originPrice), p.currencyCode, intl) : null,
-      selected: p.id === selected?.id,
-      href: withParams(url.pathname, { package: String(p.id) }),
-    })),
+    packages: offered.map((p) =>
+      packageOption(p, intl, { selected: p.id === selected?.id, href: withParams(url.pathname, { package: String(p.id) }), strikeAbove: p.salePrice }),
+    ),
     coupon: !selected
       ? null
       : {
           ...(coupon
             ? { state: "applied" as const, name: coupon.name, discount: money(coupon.amountCents), expiresSoon: couponExpiresSoon(coupon.expireTime, now) }
             : { state: couponParam === "none" ? ("not_used" as const) : ("none_usable" as const) }),
-          selectorHref: withParams("/app-h5/cloud/coupons", { from: request.screen, package: String(selected.id), coupon: couponParam ?? "auto" }),
+          selectorHref: couponsHref(changedSelection(url, { from: service.purchaseScreen, package: String(selected.id), coupon: couponParam ?? "auto" })),
         },
     checkout: selected
       ? {
@@ -131,7 +111,7 @@ export async function loadOffer(request: OfferRequest) {
           subTotal: coupon ? money(priceCents) : null,
           // The region's methods (spec §6) that the upstream takes money with and this storefront can start.
           methods: paymentTypesFor(launch.countryCode).filter(
-            (method) => (packages.ok ? (packages.data.payMethods ?? [method]) : []).includes(method) && request.clientMethods.includes(method),
+            (method) => (packages.ok ? (packages.data.payMethods ?? [method]) : []).includes(method) && clientMethods.includes(method),
           ),
           sheetHref: withParams(url.pathname, { pay: "1" }),
         }
@@ -140,3 +120,6 @@ export async function loadOffer(request: OfferRequest) {
 }
 
 export type Offer = Awaited<ReturnType<typeof loadOffer>>;
+
+/** The screen's selection with `params` applied; the payment chooser stays closed. */
+const changedSelection = (url: URL, params: Record<string, string>) => changedQuery(url, params, ["pay"]);

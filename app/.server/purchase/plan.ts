@@ -1,29 +1,19 @@
-import type { Language } from "#domain/languages.ts";
-import { formatDateInText, type BuyerTimeZone } from "../format.ts";
-import type { getI18n } from "../i18n.ts";
+import { SERVICES } from "#app/catalogue/screens.ts";
+import { formatDateInText } from "../format.ts";
+import type { RequestContext } from "../request-context.ts";
 import { timelineView } from "../services/timeline-view.ts";
-import type { LaunchState } from "../session/state.ts";
 import { entitlementTimeline, purchasePreview } from "../upstream/endpoints.ts";
-import type { upstreamFor } from "../upstream/for-request.ts";
-import { PURCHASE_SCREENS, type Offer, type PurchaseScreen } from "./offer.ts";
+import type { Offer, OfferRequest } from "./offer.ts";
 
 /** The device's periods of the screen's service and what paying now would give, per package (two calls in parallel). */
-export async function loadPlan(request: {
-  api: ReturnType<typeof upstreamFor>;
-  launch: LaunchState;
-  locale: Language;
-  t: ReturnType<typeof getI18n>["t"];
-  timeZone: BuyerTimeZone;
-  serviceType: number;
-  screen: PurchaseScreen;
-}) {
-  const { api, launch, locale, serviceType } = request;
+export async function loadPlan(req: RequestContext, { launch, serviceType }: OfferRequest) {
+  const { upstream: api, locale } = req;
   const [timeline, previews] = await Promise.all([
     api.call(entitlementTimeline, { deviceId: launch.deviceId, type: serviceType, language: locale }),
     api.call(purchasePreview, { language: locale, countryCode: launch.countryCode, deviceId: launch.deviceId, type: serviceType }),
   ]);
   return {
-    request,
+    request: { t: req.t, locale, timeZone: req.timeZone(launch.countryCode), serviceType },
     service: timeline.ok ? (timeline.data.services.find((s) => s.serviceType === serviceType) ?? null) : null,
     previews: previews.ok ? previews.data.previews : [],
   };
@@ -45,7 +35,9 @@ export function withPlan(offer: Offer, { request, service, previews }: Awaited<R
       preview: preview ? t(preview.extendsCurrent ? "ifPaid.extends" : "ifPaid.startsNow", { date: date(preview.endTime) }) : null,
     },
     plan: service
-      ? timelineView(service, { t, language: request.locale, timeZone: request.timeZone, renewHref: offer.checkout?.sheetHref ?? PURCHASE_SCREENS[request.screen], compact: true })
+      ? timelineView(service, { t, language: request.locale, timeZone: request.timeZone, renewHref: offer.checkout?.sheetHref ?? SERVICES[request.serviceType].buy, compact: true })
       : null,
   };
 }
+
+export type OfferWithPlan = ReturnType<typeof withPlan>;

@@ -1,5 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
+import { NO_LOGIN_PATHS } from "#app/catalogue/screens.ts";
 import { cloudflareContext, sessionContext } from "#app/context.ts";
 import { getI18n, getLocale } from "../i18n.ts";
 import { createUpstreamClient, SignedOut } from "./client.ts";
@@ -9,7 +10,7 @@ import { withFaults } from "./faults.ts";
 import { refusalMessage } from "./refusal-message.ts";
 import { transportFor } from "./transport.ts";
 
-export const NO_TOKEN_PATH = "/app-h5/no-login/1";
+export const NO_TOKEN_PATH = NO_LOGIN_PATHS.signedOut;
 
 /** The one place where a signed-out buyer is sent to sign in again (the no-login screen). */
 export async function redirectWhenSignedOut<T>(call: Promise<T>): Promise<T> {

@@ -1,15 +1,15 @@
-import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { Form, useActionData, useFetcher, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "#app/i18n/context.tsx";
 import { ActionSheet } from "../action-sheet.tsx";
 import { ModalSheet } from "../modal-sheet.tsx";
-import type { PaymentStep } from "../purchase/payment-step.ts";
-import { useFollowPaymentStep } from "../purchase/use-follow-payment-step.ts";
+import { enhancedValue, ORDER_FIELDS as O } from "#app/purchase/form-fields.ts";
+import type { PaymentStep } from "#app/purchase/payment-step.ts";
+import { HiddenFields } from "../hidden-fields.tsx";
+import { CardView, ProviderViewSlot, useFollowPaymentStep } from "../purchase/follow-payment-step.tsx";
 import type { ProviderClients } from "../purchase/provider-clients.ts";
 import { OPENS_SHEET, searchWith, useSheetHistory } from "../sheet-history.ts";
 import { useToast } from "../toasts.tsx";
-
-const CardView = lazy(() => import("../purchase/card-view.tsx"));
 
 /** A refused cancel, named by its order, so that only that order's actions report it. */
 export type CardFailure = Extract<PaymentStep, { step: "error" }> & { orderId: string };
@@ -77,9 +77,7 @@ export function OrderActions({
         </Form>
         {order.canRepay && (
           <repay.Form method="post">
-            <input type="hidden" name="intent" value="repay" />
-            <input type="hidden" name="orderId" value={order.id} />
-            <input type="hidden" name="enhanced" value={enhanced ? "1" : "0"} />
+            <HiddenFields fields={{ [O.intent]: "repay", [O.orderId]: order.id, [O.enhanced]: enhancedValue(enhanced) }} />
             <button type="submit" disabled={repay.state !== "idle"} className="tap-target rounded-full bg-sky-700 px-4 text-sm font-semibold text-white">
               {t("orders.repay")}
             </button>
@@ -125,8 +123,7 @@ export function CancelSheet() {
     >
       <p className="mt-2 text-sm text-neutral-700">{t("orders.cancelConfirm")}</p>
       <cancel.Form method="post" action={closeHref} className="mt-4">
-        <input type="hidden" name="intent" value="cancel" />
-        <input type="hidden" name="orderId" value={orderId ?? ""} />
+        <HiddenFields fields={{ [O.intent]: "cancel", [O.orderId]: orderId ?? "" }} />
         <button type="submit" disabled={cancel.state !== "idle"} className="tap-target w-full rounded-xl bg-red-700 py-3 font-semibold text-white">
           {t("orders.cancel")}
         </button>
@@ -148,9 +145,9 @@ function RepayCardSheet({ step, stripe, onClose }: { step: Promise<PaymentStep>;
           {t("pay.close")}
         </button>
       </div>
-      <Suspense fallback={<p className="py-6 text-center text-sm text-neutral-600">{t("shell.pleaseWait")}</p>}>
+      <ProviderViewSlot>
         <CardView client={stripe} step={step} />
-      </Suspense>
+      </ProviderViewSlot>
     </ModalSheet>
   );
 }

@@ -3,7 +3,8 @@ import { loadStripe } from "@stripe/stripe-js/pure";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "#app/i18n/context.tsx";
-import { PAYMENT_REDIRECT_DELAY_MS, resultPath, type PaymentStep } from "./payment-step.ts";
+import { paymentResultHref } from "#app/catalogue/links.ts";
+import { PAYMENT_REDIRECT_DELAY_MS, type PaymentStep } from "#app/purchase/payment-step.ts";
 import type { ProviderClients } from "./provider-clients.ts";
 
 /** Spec §5/§9: initialisation is retried up to 5 times, 300 ms apart, while Stripe says "Missing argument". */
@@ -49,7 +50,7 @@ export default function CardView({ client, step: confirmed }: { client: Provider
           try {
             checkout = await stripe.createEmbeddedCheckoutPage({
               fetchClientSecret: async () => step.sessionId,
-              onComplete: () => setTimeout(() => void navigate(resultPath(step.orderId)), PAYMENT_REDIRECT_DELAY_MS),
+              onComplete: () => setTimeout(() => void navigate(paymentResultHref(step.orderId)), PAYMENT_REDIRECT_DELAY_MS),
             });
             break;
           } catch (cause) {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import type { PaymentTypeCode } from "#domain/services.ts";
 import { useTranslation } from "#app/i18n/context.tsx";
@@ -7,14 +7,12 @@ import { ModalSheet } from "../modal-sheet.tsx";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { SheetCloseLink } from "../sheet-close-link.tsx";
 import { searchWith, useSheetHistory } from "../sheet-history.ts";
-import type { PaymentStep } from "./payment-step.ts";
-import { useFollowPaymentStep } from "./use-follow-payment-step.ts";
+import { CONFIRM_FIELDS as C, enhancedValue } from "#app/purchase/form-fields.ts";
+import type { PaymentStep } from "#app/purchase/payment-step.ts";
+import { HiddenFields } from "../hidden-fields.tsx";
+import { CardView, PayPalView, ProviderViewSlot, useFollowPaymentStep } from "./follow-payment-step.tsx";
 import type { ProviderClients } from "./provider-clients.ts";
 import { useConfirm } from "./use-confirm.ts";
-
-// The provider SDKs load only when their sub-view opens (DESIGN.md §6).
-const PayPalView = lazy(() => import("./paypal-view.tsx"));
-const CardView = lazy(() => import("./card-view.tsx"));
 
 export interface Checkout {
   packageId: number;
@@ -156,26 +154,23 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
               </span>{" "}
               {t("pay.back")}
             </button>
-            <Suspense fallback={<p className="py-6 text-center text-sm text-neutral-600">{t("shell.pleaseWait")}</p>}>
+            <ProviderViewSlot>
               {subView === "paypal" ? (
                 <PayPalView client={providers.paypal} confirm={() => confirm(3)} />
               ) : (
                 cardStep && <CardView client={providers.stripe} step={cardStep} />
               )}
-            </Suspense>
+            </ProviderViewSlot>
           </div>
         ) : (
           <fetcher.Form method="post" className="mt-4 grid gap-2">
-            <input type="hidden" name="intent" value="confirm" />
-            <input type="hidden" name="package" value={checkout.packageId} />
-            <input type="hidden" name="coupon" value={checkout.couponParam} />
-            <input type="hidden" name="enhanced" value={hydrated ? "1" : "0"} />
+            <HiddenFields fields={{ [C.intent]: "confirm", [C.package]: checkout.packageId, [C.coupon]: checkout.couponParam, [C.enhanced]: enhancedValue(hydrated) }} />
             {checkout.methods.map((method) => (
               <button
                 key={method}
                 type={hydrated && SUB_VIEWS[method] ? "button" : "submit"}
                 onClick={hydrated && SUB_VIEWS[method] ? () => openSubView(SUB_VIEWS[method]) : undefined}
-                name="payMethod"
+                name={C.payMethod}
                 value={method}
                 disabled={busy}
                 className="flex min-h-12 items-center justify-between rounded-xl border border-neutral-300 px-4 py-3 text-start font-medium disabled:opacity-60"

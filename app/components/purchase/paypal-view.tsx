@@ -3,7 +3,8 @@ import { useRef } from "react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "#app/i18n/context.tsx";
 import { useToast } from "../toasts.tsx";
-import { PAYMENT_REDIRECT_DELAY_MS, resultPath, type PaymentStep } from "./payment-step.ts";
+import { paymentResultHref } from "#app/catalogue/links.ts";
+import { PAYMENT_REDIRECT_DELAY_MS, type PaymentStep } from "#app/purchase/payment-step.ts";
 import type { ProviderClients } from "./provider-clients.ts";
 
 /**
@@ -29,7 +30,7 @@ export default function PayPalView({ client, confirm }: { client: ProviderClient
         }}
         onApprove={async () => {
           const id = orderId.current;
-          if (id) setTimeout(() => void navigate(resultPath(id)), PAYMENT_REDIRECT_DELAY_MS);
+          if (id) setTimeout(() => void navigate(paymentResultHref(id)), PAYMENT_REDIRECT_DELAY_MS);
         }}
         onError={() => toast({ kind: "error", message: t("pay.failed") })}
       />

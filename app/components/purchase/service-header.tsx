@@ -1,4 +1,5 @@
 import { useTranslation } from "#app/i18n/context.tsx";
+import { Panel } from "#app/components/panel.tsx";
 
 export interface ServiceHeaderView {
   deviceName: string;
@@ -37,10 +38,7 @@ export function ServiceHeader({ view, title }: { view: ServiceHeaderView; title:
 export function IntroItems({ items, privacyHref }: { items: { title: string; body: string }[]; privacyHref: string }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="intro-heading" className="m-3 rounded-2xl bg-white p-4">
-      <h2 id="intro-heading" className="text-base font-semibold">
-        {t("service.introTitle")}
-      </h2>
+    <Panel id="intro-heading" title={t("service.introTitle")}>
       <ul className="mt-3 grid gap-3">
         {items.map((item) => (
           <li key={item.title} className="text-sm">
@@ -52,6 +50,6 @@ export function IntroItems({ items, privacyHref }: { items: { title: string; bod
       <a href={privacyHref} className="tap-target mt-2 inline-flex items-center text-sm text-sky-700 underline">
         {t("service.privacy")}
       </a>
-    </section>
+    </Panel>
   );
 }

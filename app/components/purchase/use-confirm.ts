@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import type { PaymentStep } from "./payment-step.ts";
+import { CONFIRM_FIELDS as C, enhancedValue } from "#app/purchase/form-fields.ts";
+import type { PaymentStep } from "#app/purchase/payment-step.ts";
 
 /**
  * Confirms the selection through the screen's action and resolves with the next step: what the SDK
@@ -22,7 +23,10 @@ export function useConfirm(selection: { packageId: number; couponParam: string }
     (payMethod: 3 | 4) =>
       new Promise<PaymentStep>((resolve) => {
         pending.current = resolve;
-        void submit({ intent: "confirm", package: String(packageId), coupon: couponParam, payMethod: String(payMethod), enhanced: "1" }, { method: "post" });
+        void submit(
+          { [C.intent]: "confirm", [C.package]: String(packageId), [C.coupon]: couponParam, [C.payMethod]: String(payMethod), [C.enhanced]: enhancedValue(true) },
+          { method: "post" },
+        );
       }),
     [submit, packageId, couponParam],
   );

@@ -1,6 +1,7 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
+import { SCREENS } from "#app/catalogue/screens.ts";
 
-/** Spec §2: /app-h5 opens the cloud storage purchase page. */
+/** Spec §2: the app home opens the cloud storage purchase page. */
 export function loader() {
-  throw redirect("/app-h5/cloud/storage/buy");
+  throw redirect(href(SCREENS.storageBuy.path));
 }

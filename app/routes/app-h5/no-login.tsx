@@ -1,5 +1,5 @@
 import { useTranslation } from "#app/i18n/context.tsx";
-import { getI18n } from "#app/.server/i18n.ts";
+import { requestOf } from "#app/.server/request-context.ts";
 import type { Route } from "./+types/no-login";
 
 const REASONS = new Set(["bad_base64", "bad_cipher", "bad_json", "bad_fields"]);
@@ -7,7 +7,7 @@ const REASONS = new Set(["bad_base64", "bad_cipher", "bad_json", "bad_fields"]);
 export function loader({ params, request, context }: Route.LoaderArgs) {
   const reason = new URL(request.url).searchParams.get("reason");
   return {
-    title: getI18n(context).t("noLogin.title"),
+    title: requestOf(context).t("noLogin.title"),
     kind: params.type === "1" ? ("noToken" as const) : ("noIdentity" as const),
     badLink: reason && REASONS.has(reason) ? reason : null,
   };

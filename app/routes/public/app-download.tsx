@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { platformOf } from "#domain/platform.ts";
 import { pagesText } from "#app/.server/pages.ts";
 import { screenUrl } from "#app/.server/screen-url.ts";
-import { cloudflareContext } from "#app/context.ts";
+import { requestOf } from "#app/.server/request-context.ts";
 import type { Route } from "./+types/app-download";
 import { publicPageCache } from "#app/.server/public-cache.ts";
 
@@ -16,7 +16,7 @@ export const middleware: Route.MiddlewareFunction[] = [publicPageCache("User-Age
  */
 export function loader({ context, request }: Route.LoaderArgs) {
   const t = pagesText(context);
-  const { env } = context.get(cloudflareContext);
+  const { env } = requestOf(context);
   const url = screenUrl(request);
   const platform = platformOf(request.headers.get("User-Agent"));
   const stores = { android: env.APP_DOWNLOAD_ANDROID_URL, ios: env.APP_DOWNLOAD_IOS_URL };

@@ -2,7 +2,7 @@ import { isLanguage, type Language } from "#domain/languages.ts";
 import { policyLanguage, policyUrl } from "#app/.server/policies.ts";
 import { getI18n } from "#app/.server/i18n.ts";
 import { screenUrl } from "#app/.server/screen-url.ts";
-import { cloudflareContext } from "#app/context.ts";
+import { requestOf } from "#app/.server/request-context.ts";
 import type { Route } from "./+types/privacy-redirect";
 import { publicPageCache } from "#app/.server/public-cache.ts";
 
@@ -24,7 +24,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
     title: t(document === "privacy" ? "privacyRedirect.title" : "privacyRedirect.storageAgreementTitle"),
     opening: t("privacyRedirect.opening"),
     link: t("privacyRedirect.link"),
-    target: policyUrl(context.get(cloudflareContext).env, document, language, url.searchParams.get("app") === "2" ? 2 : 1),
+    target: policyUrl(requestOf(context).env, document, language, url.searchParams.get("app") === "2" ? 2 : 1),
   };
 }
 

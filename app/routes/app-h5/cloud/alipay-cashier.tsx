@@ -1,13 +1,12 @@
 import { useEffect, useRef } from "react";
 import { redirect } from "react-router";
 import { OrderStatus } from "#domain/order-status.ts";
-import { getI18n } from "#app/.server/i18n.ts";
-import { requireLaunch } from "#app/.server/identity.ts";
 import { parseProviderForm } from "#app/.server/purchase/alipay-form.ts";
+import { requestOf } from "#app/.server/request-context.ts";
 import { payOrderInfo } from "#app/.server/upstream/endpoints.ts";
-import { upstreamFor } from "#app/.server/upstream/for-request.ts";
-import { ErrorView } from "#app/components/error-view.tsx";
-import { PAYMENT_REDIRECT_DELAY_MS, resultPath } from "#app/components/purchase/payment-step.ts";
+import { paymentResultHref } from "#app/catalogue/links.ts";
+import { NO_LOGIN_PATHS } from "#app/catalogue/screens.ts";
+import { PAYMENT_REDIRECT_DELAY_MS } from "#app/purchase/payment-step.ts";
 import { useTranslation } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/alipay-cashier";
 
@@ -17,13 +16,14 @@ import type { Route } from "./+types/alipay-cashier";
  * buyer's tap without JavaScript). An order no longer waiting to pay goes to the result page.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireLaunch(context, "device");
+  const req = requestOf(context);
+  req.requireLaunch("device");
   const orderId = new URL(request.url).searchParams.get("orderId") ?? "";
-  if (!orderId) throw redirect("/app-h5/no-login/2");
-  const info = await upstreamFor(context, request).call(payOrderInfo, { orderId });
-  const { t } = getI18n(context);
+  if (!orderId) throw redirect(NO_LOGIN_PATHS.launchIncomplete);
+  const info = await req.upstream.call(payOrderInfo, { orderId });
+  const { t } = req;
   if (!info.ok) return { title: t("pay.cashierTitle"), form: null, error: info.msg || t("errors.unexpected") };
-  if (info.data.status !== OrderStatus.waitingToPay) throw redirect(resultPath(orderId));
+  if (info.data.status !== OrderStatus.waitingToPay) throw redirect(paymentResultHref(orderId));
   const form = info.data.alipayForm ? parseProviderForm(info.data.alipayForm) : null;
   return { title: t("pay.cashierTitle"), form, error: form ? null : t("pay.badForm") };
 }
@@ -57,8 +57,4 @@ export default function AlipayCashier({ loaderData }: Route.ComponentProps) {
       )}
     </main>
   );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorView error={error} />;
 }

@@ -1,21 +1,10 @@
-import { Link, redirect } from "react-router";
-import type { Language } from "#domain/languages.ts";
-import { getI18n, getLocale } from "#app/.server/i18n.ts";
-import { requireLaunch } from "#app/.server/identity.ts";
-import { loadOffer, PURCHASE_SCREENS, type PurchaseScreen } from "#app/.server/purchase/offer.ts";
-import { clientReadyMethods } from "#app/.server/purchase/providers.ts";
-import { buyerTimeZone } from "#app/.server/time-zone.ts";
-import { cloudflareContext } from "#app/context.ts";
-import { upstreamFor } from "#app/.server/upstream/for-request.ts";
-import { ErrorView } from "#app/components/error-view.tsx";
+import { href, Link, redirect } from "react-router";
+import { SERVICES, SCREENS, serviceTypeOfScreen } from "#app/catalogue/screens.ts";
+import { loadOffer } from "#app/.server/purchase/offer.ts";
+import { requestOf } from "#app/.server/request-context.ts";
+import { screenUrl } from "#app/.server/screen-url.ts";
 import { useTranslation } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/coupons-select";
-import { screenUrl } from "#app/.server/screen-url.ts";
-
-const SERVICE_OF_SCREEN: Record<PurchaseScreen, number> = { mobile_data_buy: 2, vip_buy: 5, ai_srv_buy: 6, storage_buy: 1 };
-
-/** Own keys only: `constructor` or `__proto__` are not screens. */
-const isScreen = (value: string | null): value is PurchaseScreen => value !== null && Object.hasOwn(PURCHASE_SCREENS, value);
 
 /**
  * The coupon selector (spec §2 coupons_select; its layout is ours): usable coupons and, below, the
@@ -24,24 +13,16 @@ const isScreen = (value: string | null): value is PurchaseScreen => value !== nu
  * the screen had selected.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { launch } = requireLaunch(context, "device");
+  const req = requestOf(context);
+  const { launch } = req.requireLaunch("device");
   const url = screenUrl(request);
-  const from = url.searchParams.get("from");
-  if (!isScreen(from)) throw redirect("/app-h5");
-  const returnUrl = new URL(PURCHASE_SCREENS[from], url);
+  const serviceType = serviceTypeOfScreen(url.searchParams.get("from"));
+  if (serviceType === undefined) throw redirect(href(SCREENS.appHome.path));
+  const returnUrl = new URL(SERVICES[serviceType].buy, url);
   for (const [key, value] of url.searchParams) if (key !== "from") returnUrl.searchParams.set(key, value);
-  const offer = await loadOffer({
-    api: upstreamFor(context, request),
-    launch,
-    locale: getLocale(context) as Language,
-    url: returnUrl,
-    serviceType: SERVICE_OF_SCREEN[from],
-    screen: from,
-    clientMethods: clientReadyMethods(context.get(cloudflareContext).env),
-    timeZone: buyerTimeZone(request, launch.countryCode),
-  });
+  const offer = await loadOffer(req, { serviceType, launch, url: returnUrl });
   return {
-    title: getI18n(context).t("coupon.selectTitle"),
+    title: req.t("coupon.selectTitle"),
     choices: offer.couponChoices,
     error: offer.couponsError,
     noCouponHref: offer.noCouponHref,
@@ -147,8 +128,4 @@ function CouponCard({ coupon }: { coupon: Choice }) {
       )}
     </li>
   );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorView error={error} />;
 }

@@ -1,11 +1,8 @@
 import { Link } from "react-router";
-import { getI18n, getLocale } from "#app/.server/i18n.ts";
-import { requireLaunch } from "#app/.server/identity.ts";
 import { loadOrder, orderFacts } from "#app/.server/orders/order-view.ts";
 import { providerClients } from "#app/.server/purchase/providers.ts";
+import { requestOf } from "#app/.server/request-context.ts";
 import { screenUrl } from "#app/.server/screen-url.ts";
-import { buyerTimeZone } from "#app/.server/time-zone.ts";
-import { cloudflareContext } from "#app/context.ts";
 import { CancelSheet, OrderActions } from "#app/components/orders/order-actions.tsx";
 import { FactList } from "#app/components/orders/fact-list.tsx";
 import { OrderError } from "#app/components/orders/order-error.tsx";
@@ -21,12 +18,13 @@ export { action, shouldRevalidate } from "./order-list.tsx";
  * paid and how, every status change, and for a refund where it stands and what comes next.
  */
 export async function loader(args: Route.LoaderArgs) {
-  const { launch } = requireLaunch(args.context, "device");
-  const order = await loadOrder(args, screenUrl(args.request).searchParams.get("orderId"));
+  const req = requestOf(args.context);
+  const { launch } = req.requireLaunch("device");
+  const order = await loadOrder(req, screenUrl(args.request).searchParams.get("orderId"));
   return {
-    title: getI18n(args.context).t("orderDetail.title"),
-    order: orderFacts(args.context, buyerTimeZone(args.request, launch.countryCode), order),
-    stripe: providerClients(args.context.get(cloudflareContext).env, getLocale(args.context)).stripe,
+    title: req.t("orderDetail.title"),
+    order: orderFacts(req, req.timeZone(launch.countryCode), order),
+    stripe: providerClients(req.env, req.locale).stripe,
   };
 }
 

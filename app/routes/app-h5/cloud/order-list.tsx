@@ -1,118 +1,21 @@
-import { useEffect, useRef, useState } from "react";
-import { data, Link, useFetcher, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
-import { z } from "zod";
-import { canCancel, canRepay, orderNote, orderStatusName } from "#domain/order-status.ts";
-import { intlLocale, type Language } from "#domain/languages.ts";
-import { formatMoney, toCents } from "#domain/money.ts";
-import { formatUnixSeconds } from "#app/.server/format.ts";
-import { buyerTimeZone } from "#app/.server/time-zone.ts";
-import { getI18n, getLocale } from "#app/.server/i18n.ts";
-import { requireLaunch } from "#app/.server/identity.ts";
-import { nextStep } from "#app/.server/purchase/confirm.ts";
+import { useState } from "react";
+import { Link, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { loadOrderList, orderAction } from "#app/.server/orders/order-list.ts";
+import { requestOf } from "#app/.server/request-context.ts";
 import { screenUrl } from "#app/.server/screen-url.ts";
-import { cancelOrder, orderList, repayOrder } from "#app/.server/upstream/endpoints.ts";
-import { upstreamFor } from "#app/.server/upstream/for-request.ts";
-import { cloudflareContext, sessionContext } from "#app/context.ts";
-import { providerClients } from "#app/.server/purchase/providers.ts";
-import { orderDetailHref } from "#app/.server/service-screens.ts";
-import { ErrorView } from "#app/components/error-view.tsx";
-import type { PaymentStep } from "#app/components/purchase/payment-step.ts";
-import { useHydrated } from "remix-utils/use-hydrated";
-import { FactList } from "#app/components/orders/fact-list.tsx";
-import { CancelSheet, OrderActions, type CardFailure } from "#app/components/orders/order-actions.tsx";
+import { sessionContext } from "#app/context.ts";
+import { CancelSheet } from "#app/components/orders/order-actions.tsx";
+import { OrderPages } from "#app/components/orders/order-pages.tsx";
 import { revalidateUnlessOnly } from "#app/components/sheet-history.ts";
-import type { ProviderClients } from "#app/components/purchase/provider-clients.ts";
 import { usePullToRefresh } from "#app/components/use-pull-to-refresh.ts";
 import { useTranslation } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/order-list";
-import { readFormFields } from "#app/.server/form.ts";
-
-/** Spec §9: five orders a page, pages from 1; an empty page ends the list. */
-const PAGE_SIZE = 5;
 
 /** The four order lists of spec §2 share this module; the path says which service it lists. */
-const LISTS: Record<string, { serviceType: number; titleKey: string }> = {
-  "/app-h5/cloud/storage/order/list": { serviceType: 1, titleKey: "orders.storageTitle" },
-  "/app-h5/cloud/mobile-data/order/list": { serviceType: 2, titleKey: "orders.mobileDataTitle" },
-  "/app-h5/cloud/vip-package/order/list": { serviceType: 5, titleKey: "orders.vipTitle" },
-  "/app-h5/cloud/ai-srv-package/order/list": { serviceType: 6, titleKey: "orders.aiTitle" },
-};
-
-function listOf(url: URL) {
-  const list = LISTS[url.pathname];
-  if (!list) throw data(null, { status: 404 });
-  return list;
-}
-
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { launch } = requireLaunch(context, "device");
-  const url = screenUrl(request);
-  const list = listOf(url);
-  const page = Math.min(10_000, Math.max(1, Math.floor(Number(url.searchParams.get("page")) || 1)));
-  const result = await upstreamFor(context, request).call(orderList, { deviceId: launch.deviceId, type: list.serviceType, pageNum: page, pageSize: PAGE_SIZE });
-  const { t } = getI18n(context);
-  const intl = intlLocale(getLocale(context) as Language);
-  const timeZone = buyerTimeZone(request, launch.countryCode);
-  const orders = result.ok ? result.data.orderList : [];
-  return {
-    title: t(list.titleKey),
-    // A card order is paid again in Stripe's embedded checkout, opened on this screen.
-    stripe: providerClients(context.get(cloudflareContext).env, getLocale(context)).stripe,
-    page,
-    error: result.ok ? null : result.msg || t("errors.unexpected"),
-    orders: orders.map((order) => ({
-      id: order.orderId,
-      name: order.serviceName,
-      status: order.status,
-      statusKey: orderStatusName(order.status) ?? "unknown",
-      note: orderNote(order.status),
-      detailHref: orderDetailHref(order.orderId),
-      paymentType: order.paymentType,
-      period: order.period,
-      created: formatUnixSeconds(order.createTime, timeZone),
-      paid: formatUnixSeconds(order.paymentTime, timeZone),
-      amount: formatMoney(toCents(order.realPayPrice), order.currencyUint, intl),
-      canCancel: canCancel(order.status),
-      canRepay: canRepay(order.status, order.paymentType),
-    })),
-    // An empty page (or a short one) ends the list.
-    nextHref: orders.length === PAGE_SIZE ? `${url.pathname}?page=${page + 1}` : null,
-    firstHref: url.pathname,
-  };
-}
-
-const orderAction = z.object({
-  intent: z.enum(["cancel", "repay"]),
-  orderId: z.string().max(64),
-  enhanced: z.enum(["0", "1"]).default("0"),
-});
+export const loader = ({ context, request }: Route.LoaderArgs) => loadOrderList(requestOf(context), screenUrl(request));
 
 /** Cancel (after the buyer confirmed) and repay, as form posts (spec §4, §8). */
-export async function action({ context, request }: Route.ActionArgs) {
-  requireLaunch(context, "device");
-  const { t } = getI18n(context);
-  const fields = await readFormFields(request);
-  if (!fields) return data<PaymentStep>({ step: "error", message: t("errors.badForm") }, { status: 400 });
-  const form = orderAction.safeParse(fields);
-  // Spec §5: cancel does nothing without an order id.
-  if (!form.success || form.data.orderId === "") return data<PaymentStep>({ step: "error", message: t("errors.unexpected") }, { status: 400 });
-  const api = upstreamFor(context, request);
-  if (form.data.intent === "cancel") {
-    const result = await api.call(cancelOrder, { orderId: form.data.orderId });
-    // The answer belongs to the card that posted it; a conflict means the order moved on (the list shows how).
-    if (!result.ok) {
-      const message = result.status === CONFLICT ? t("orders.cannotCancel") : result.msg || t("errors.unexpected");
-      return data<CardFailure>({ step: "error", message, orderId: form.data.orderId }, { status: 400 });
-    }
-    context.get(sessionContext).flash("toast", { kind: "success", message: t("orders.cancelled") });
-    return null;
-  }
-  const result = await api.call(repayOrder, { orderId: form.data.orderId });
-  if (!result.ok) return data<PaymentStep>({ step: "error", message: result.msg || t("errors.unexpected") }, { status: 400 });
-  return nextStep(result.data, request.url, form.data.enhanced === "1", t("pay.needsScript"));
-}
-
-const CONFLICT = 409;
+export const action = ({ context, request }: Route.ActionArgs) => orderAction(requestOf(context), request, context.get(sessionContext));
 
 // After any post, even a refused one, the list is read again: it shows each order as it really is. The
 // cancel confirmation and the card repay sheet open and close without reloading it.
@@ -122,8 +25,6 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
-
-type Order = Route.ComponentProps["loaderData"]["orders"][number];
 
 export default function OrderList({ loaderData: view }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -178,86 +79,4 @@ export default function OrderList({ loaderData: view }: Route.ComponentProps) {
       )}
     </main>
   );
-}
-
-/** The loaded page, the pages appended by infinite scroll, and the link or sentinel for the next one. */
-function OrderPages({ view }: { view: Route.ComponentProps["loaderData"] }) {
-  const { t } = useTranslation();
-  const hydrated = useHydrated();
-  const more = useFetcher<typeof loader>();
-  const [extra, setExtra] = useState<{ orders: Order[]; nextHref: string | null; from: string }>({ orders: [], nextHref: null, from: "" });
-  const sentinel = useRef<HTMLDivElement>(null);
-
-  // Infinite scroll: pages fetched with JavaScript are appended after the loaded one.
-  const loaded = more.data && more.state === "idle" ? more.data : null;
-  if (loaded && extra.from !== `${loaded.page}` && loaded.page > view.page) {
-    setExtra((prev) => ({ orders: [...prev.orders, ...loaded.orders], nextHref: loaded.nextHref, from: `${loaded.page}` }));
-  }
-  const orders = [...view.orders, ...extra.orders];
-  const nextHref = extra.from ? extra.nextHref : view.nextHref;
-
-  useEffect(() => {
-    const target = sentinel.current;
-    if (!target || !nextHref) return;
-    // Spec §9: the next page loads when the end of the list comes within 100 px.
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && more.state === "idle") more.load(nextHref);
-    }, { rootMargin: "100px" });
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [nextHref, more]);
-
-  return (
-    <>
-      <ul className="grid gap-3">
-        {orders.map((order) => (
-          <OrderCard key={order.id} order={order} page={view.page} enhanced={hydrated} stripe={view.stripe} />
-        ))}
-      </ul>
-      {nextHref ? (
-        <div ref={sentinel} className="py-4 text-center">
-          {/* Without JavaScript the next page is a link; with it, scrolling here loads it. */}
-          <Link to={nextHref} className="tap-target inline-flex items-center px-3 text-sm text-sky-700" aria-busy={more.state !== "idle"}>
-            {more.state !== "idle" ? t("shell.pleaseWait") : t("orders.more")}
-          </Link>
-        </div>
-      ) : (
-        (orders.length > 0 || view.page > 1) && <p className="py-4 text-center text-xs text-neutral-600">{t("orders.noMore")}</p>
-      )}
-    </>
-  );
-}
-
-function OrderCard({ order, page, enhanced, stripe }: { order: Order; page: number; enhanced: boolean; stripe: ProviderClients["stripe"] }) {
-  const { t } = useTranslation();
-  const rows: [string, string | null][] = [
-    [t("orders.number"), order.id],
-    [t("orders.method"), t(`pay.method.${order.paymentType}`)],
-    [t("orders.validity"), String(order.period)],
-    [t("orders.created"), order.created],
-    [t("orders.paidAt"), order.paid || "—"],
-    [t(order.paid ? "orders.amount" : "orderDetail.toPay"), order.amount],
-  ];
-  return (
-    <li className="relative rounded-2xl bg-white p-4">
-      <div className="flex items-start justify-between gap-3">
-        <h2 dir="auto" className="font-semibold">
-          {/* The name's link covers the whole card: tapping anywhere on it opens the order in full. */}
-          <Link to={order.detailHref} className="tap-target inline-flex items-center after:absolute after:inset-0 after:content-['']">
-            {order.name}
-          </Link>
-        </h2>
-        <span className="shrink-0 rounded-full bg-neutral-100 px-2 py-0.5 text-xs">{t(`orders.status.${order.statusKey}`)}</span>
-      </div>
-      {order.note && <p className="mt-1 text-sm text-neutral-700">{t(`orders.note.${order.note}`)}</p>}
-      <FactList rows={rows} className="mt-2" />
-      <div className="relative z-10">
-        <OrderActions order={order} keep={page > 1 ? { page: String(page) } : {}} enhanced={enhanced} stripe={stripe} />
-      </div>
-    </li>
-  );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorView error={error} />;
 }

@@ -1,10 +1,8 @@
 import { data, Link } from "react-router";
-import { getI18n } from "#app/.server/i18n.ts";
-import { requireLaunch } from "#app/.server/identity.ts";
 import { loadOrder, orderFacts } from "#app/.server/orders/order-view.ts";
-import { orderDetailHref } from "#app/.server/service-screens.ts";
+import { requestOf } from "#app/.server/request-context.ts";
 import { screenUrl } from "#app/.server/screen-url.ts";
-import { buyerTimeZone } from "#app/.server/time-zone.ts";
+import { orderDetailHref } from "#app/catalogue/links.ts";
 import { FactList } from "#app/components/orders/fact-list.tsx";
 import { OrderError } from "#app/components/orders/order-error.tsx";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -16,10 +14,11 @@ import type { Route } from "./+types/order-receipt";
  * rendered on the server so that it needs no JavaScript. An order not paid has no receipt (404).
  */
 export async function loader(args: Route.LoaderArgs) {
-  const { launch } = requireLaunch(args.context, "device");
-  const order = orderFacts(args.context, buyerTimeZone(args.request, launch.countryCode), await loadOrder(args, screenUrl(args.request).searchParams.get("orderId")));
+  const req = requestOf(args.context);
+  const { launch } = req.requireLaunch("device");
+  const order = orderFacts(req, req.timeZone(launch.countryCode), await loadOrder(req, screenUrl(args.request).searchParams.get("orderId")));
   if (!order.receiptHref) throw data(null, { status: 404 });
-  return { title: getI18n(args.context).t("receipt.title", { orderId: order.orderId }), order, detailHref: orderDetailHref(order.orderId) };
+  return { title: req.t("receipt.title", { orderId: order.orderId }), order, detailHref: orderDetailHref(order.orderId) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { OrderStatus } from "#domain/order-status.ts";
-import { getI18n } from "#app/.server/i18n.ts";
-import { requireLaunch } from "#app/.server/identity.ts";
+import { DeviceType, ServiceType } from "#domain/services.ts";
+import { requestOf } from "#app/.server/request-context.ts";
 import { orderStatus } from "#app/.server/upstream/endpoints.ts";
-import { upstreamFor } from "#app/.server/upstream/for-request.ts";
-import { ErrorView } from "#app/components/error-view.tsx";
+import { SERVICES, serviceOf } from "#app/catalogue/screens.ts";
 import { useTranslation } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/payment-result";
 import { screenUrl } from "#app/.server/screen-url.ts";
@@ -38,13 +37,6 @@ const PHASES: Record<number, Phase> = {
   [OrderStatus.refundClosed]: "refund",
 };
 
-const ORDER_LISTS: Record<number, string> = {
-  1: "/app-h5/cloud/storage/order/list",
-  2: "/app-h5/cloud/mobile-data/order/list",
-  5: "/app-h5/cloud/vip-package/order/list",
-  6: "/app-h5/cloud/ai-srv-package/order/list",
-};
-
 /** Phases the order can still leave by itself: the page follows them (paid: the package is being bought). */
 const FOLLOWED = new Set<Phase>(["pending", "paid"]);
 
@@ -55,14 +47,15 @@ const FOLLOWED = new Set<Phase>(["pending", "paid"]);
  * list. An unpaid order whose checkout the buyer left says so.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { launch } = requireLaunch(context, "device");
+  const req = requestOf(context);
+  const { launch } = req.requireLaunch("device");
   const url = screenUrl(request);
   const orderId = url.searchParams.get("orderId") ?? "";
   const polls = Math.max(0, Math.min(NO_SCRIPT_POLLS, Number(url.searchParams.get("poll")) || 0));
-  const { t } = getI18n(context);
-  const fallbackList = ORDER_LISTS[launch.deviceType === 2 ? 2 : 1] ?? "/app-h5";
+  const { t } = req;
+  const fallbackList = SERVICES[launch.deviceType === DeviceType.sim ? ServiceType.mobileData : ServiceType.cloudStorage].orders;
   if (!orderId) return { title: t("result.title"), orderId, phase: "noOrder" as const, message: null, ordersHref: fallbackList, nextPollHref: null };
-  const result = await upstreamFor(context, request).call(orderStatus, { orderId });
+  const result = await req.upstream.call(orderStatus, { orderId });
   if (!result.ok) return { title: t("result.title"), orderId, phase: "unknown" as const, message: result.msg, ordersHref: fallbackList, nextPollHref: null };
   const status = PHASES[result.data.status] ?? "failed";
   const phase: Phase = status === "pending" && (result.data.paymentState === "cancelled" || result.data.paymentState === "failed") ? "abandoned" : status;
@@ -72,7 +65,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     orderId,
     phase,
     message: null,
-    ordersHref: ORDER_LISTS[result.data.serviceType ?? 0] ?? fallbackList,
+    ordersHref: serviceOf(result.data.serviceType)?.orders ?? fallbackList,
     nextPollHref: FOLLOWED.has(phase) && polls < NO_SCRIPT_POLLS ? `${url.pathname}?${next}` : null,
   };
 }
@@ -131,8 +124,4 @@ export default function PaymentResult({ loaderData: view }: Route.ComponentProps
       </section>
     </main>
   );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorView error={error} />;
 }

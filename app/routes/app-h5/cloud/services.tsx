@@ -1,17 +1,12 @@
 import { Link } from "react-router";
-import type { Language } from "#domain/languages.ts";
 import { DeviceType, ServiceType } from "#domain/services.ts";
-import { getI18n, getLocale } from "#app/.server/i18n.ts";
-import { requireLaunch } from "#app/.server/identity.ts";
-import { SERVICE_SCREENS } from "#app/.server/service-screens.ts";
+import { requestOf } from "#app/.server/request-context.ts";
+import { serviceOf } from "#app/catalogue/screens.ts";
 import { timelineView } from "#app/.server/services/timeline-view.ts";
 import { entitlementTimeline } from "#app/.server/upstream/endpoints.ts";
-import { upstreamFor } from "#app/.server/upstream/for-request.ts";
-import { ErrorView } from "#app/components/error-view.tsx";
 import { RenewReminder, ServiceTimeline } from "#app/components/services/service-timeline.tsx";
 import { useTranslation } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/services";
-import { buyerTimeZone } from "#app/.server/time-zone.ts";
 
 /** What each kind of device can buy: a SIM 4G data, a camera cloud storage, VIP and AI. */
 const SERVICES_OF: Record<number, number[]> = {
@@ -23,19 +18,19 @@ const SERVICES_OF: Record<number, number[]> = {
  * My services: for the launched device, each service it can have, what is in use and until when,
  * what is queued after it and what ended lately, with the renewal reminder and the way to buy.
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { launch } = requireLaunch(context, "device");
-  const { t } = getI18n(context);
-  const language = getLocale(context) as Language;
-  const timeZone = buyerTimeZone(request, launch.countryCode);
-  const result = await upstreamFor(context, request).call(entitlementTimeline, { deviceId: launch.deviceId, language });
+export async function loader({ context }: Route.LoaderArgs) {
+  const req = requestOf(context);
+  const { launch } = req.requireLaunch("device");
+  const { t, locale: language } = req;
+  const timeZone = req.timeZone(launch.countryCode);
+  const result = await req.upstream.call(entitlementTimeline, { deviceId: launch.deviceId, language });
   const offered = SERVICES_OF[launch.deviceType] ?? SERVICES_OF[DeviceType.camera] ?? [];
   const services = result.ok
     ? result.data.services
         // A service the device does not sell here still shows when it holds a period of it (a card, say).
         .filter((s) => offered.includes(s.serviceType) || s.inUse || s.queued.length > 0)
         .flatMap((service) => {
-          const screens = SERVICE_SCREENS[service.serviceType];
+          const screens = serviceOf(service.serviceType);
           if (!screens) return [];
           return [
             {
@@ -96,8 +91,4 @@ export default function Services({ loaderData: view }: Route.ComponentProps) {
       </div>
     </main>
   );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorView error={error} />;
 }

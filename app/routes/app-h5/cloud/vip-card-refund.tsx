@@ -1,9 +1,9 @@
-import { getI18n } from "#app/.server/i18n.ts";
+import { requestOf } from "#app/.server/request-context.ts";
 import type { Route } from "./+types/vip-card-refund";
 
 /** Spec §2: the VIP card refund route is a blank placeholder; only its title is set. */
 export function loader({ context }: Route.LoaderArgs) {
-  return { title: getI18n(context).t("vipCardRefund.title") };
+  return { title: requestOf(context).t("vipCardRefund.title") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];

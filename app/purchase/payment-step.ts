@@ -5,8 +5,5 @@ export type PaymentStep =
   | { step: "card"; orderId: string; sessionId: string }
   | { step: "error"; message: string };
 
-/** Spec §2: the payment result route, which the providers also send the buyer back to. */
-export const resultPath = (orderId: string) => `/app-h5/cloud/order/payment/result?orderId=${encodeURIComponent(orderId)}`;
-
 /** Spec §4: the pause before leaving for the provider or the result page. */
 export const PAYMENT_REDIRECT_DELAY_MS = 300;

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { CARD_REFUND_FIELDS as F, CONFIRM_FIELDS as C, ORDER_FIELDS as O, RECEIVE_FIELDS as R } from "#app/purchase/form-fields.ts";
+
+/** "1" once the page is hydrated: the browser then follows the step itself (spec §4 waits 300 ms). */
+const enhanced = z.enum(["0", "1"]).default("0");
+
+/** The payment chooser's post (components/purchase/payment-sheet.tsx, use-confirm.ts). */
+export const confirmForm = z.object({
+  [C.intent]: z.literal("confirm"),
+  [C.package]: z.coerce.number().int().positive(),
+  [C.coupon]: z.string().max(24).default("auto"),
+  [C.payMethod]: z.coerce.number().int().min(1).max(4),
+  [C.enhanced]: enhanced,
+});
+
+/** An order card's cancel or repay (components/orders/order-actions.tsx). */
+export const orderForm = z.object({
+  [O.intent]: z.enum(["cancel", "repay"]),
+  [O.orderId]: z.string().max(64),
+  [O.enhanced]: enhanced,
+});
+
+/** VIP card receive mode's free receive (components/purchase/vip-receive.tsx). */
+export const receiveForm = z.object({
+  [R.intent]: z.literal("receive"),
+  [R.deviceId]: z.string().min(1).max(64),
+  [R.deviceType]: z.coerce.number().int().min(1).max(2),
+  [R.enhanced]: enhanced,
+});
+
+/** The cloud card refund: choosing a device, or the refund itself (components/card-refund/). */
+export const cardRefundForm = z.discriminatedUnion(F.intent, [
+  z.object({ [F.intent]: z.literal("device"), [F.deviceId]: z.string().min(1).max(64) }),
+  z.object({ [F.intent]: z.literal("refund"), [F.package]: z.coerce.number().int().positive().optional(), [F.enhanced]: enhanced }),
+]);

@@ -1,0 +1,46 @@
+import type { ReactNode } from "react";
+import { revalidateUnlessOnly } from "#app/components/sheet-history.ts";
+import { PurchasePlan } from "#app/components/services/service-timeline.tsx";
+import { CouponRow, type CouponState } from "./coupon-row.tsx";
+import { PackageList, type PackageOption } from "./package-list.tsx";
+import { PaymentBar, type Checkout } from "./payment-sheet.tsx";
+import type { ProviderClients } from "./provider-clients.ts";
+import { IntroItems } from "./service-header.tsx";
+
+/** What every purchase screen's loader answers (app/.server/purchase/screen.ts). */
+export interface PurchaseView {
+  title: string;
+  plan: Parameters<typeof PurchasePlan>[0]["plan"];
+  packages: PackageOption[];
+  packagesError: string | null;
+  coupon: CouponState | null;
+  intro: { title: string; body: string }[];
+  privacyHref: string;
+  checkout: Checkout | null;
+  providers: ProviderClients;
+  closeHref: string;
+}
+
+/**
+ * The body of a purchase screen (spec §2): its head, the service's plan, what the screen adds, the
+ * packages, the coupon row, the introduction and the payment bar. `bar` replaces the payment bar and
+ * `showCoupon={false}` hides the coupon row (VIP card receive mode).
+ */
+export function PurchaseScreen({ view, head, children, bar, showCoupon = true }: { view: PurchaseView; head: ReactNode; children?: ReactNode; bar?: ReactNode; showCoupon?: boolean }) {
+  return (
+    <main className="mx-auto max-w-md pb-28">
+      {head}
+      <PurchasePlan plan={view.plan} />
+      {children}
+      <PackageList packages={view.packages} error={view.packagesError} />
+      {showCoupon && view.coupon && <CouponRow coupon={view.coupon} />}
+      <IntroItems items={view.intro} privacyHref={view.privacyHref} />
+      {bar ?? (view.checkout && <PaymentBar checkout={view.checkout} providers={view.providers} closeHref={view.closeHref} />)}
+    </main>
+  );
+}
+
+export const purchaseMeta = ({ loaderData }: { loaderData?: { title: string } }) => [{ title: loaderData?.title ?? "" }];
+
+// Opening or closing the payment chooser needs no new data.
+export const purchaseShouldRevalidate = revalidateUnlessOnly("pay");
