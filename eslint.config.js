@@ -2,6 +2,31 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/**
+ * Import patterns are gitignore lines, where a leading # starts a comment: an alias is written \\#api/*.
+ * The cloud-api's layers (docs/decisions/033): a folder may import those below it, never those above.
+ */
+const apiFolder = (folder) => [`\\#api/${folder}/*`, `**/${folder}/*`];
+const apiLayers = {
+  core: ["repositories", "payments", "services", "cron", "fulfilment", "operations", "http", "sandbox"],
+  repositories: ["payments", "services", "cron", "fulfilment", "operations", "http"],
+  payments: ["services", "cron", "fulfilment", "operations", "http"],
+  services: ["cron", "fulfilment", "operations", "http"],
+  cron: ["fulfilment", "operations", "http"],
+  fulfilment: ["cron", "operations", "http"],
+  operations: ["cron", "fulfilment"],
+};
+const layerRules = Object.entries(apiLayers).map(([folder, above]) => ({
+  files: [`cloud-api/src/${folder}/**/*.ts`],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      // The payment ledger stores what a provider answered: the provider port's types are its vocabulary.
+      { patterns: [{ group: [...above.flatMap(apiFolder), "\\#api/app.ts", "**/app.ts", "\\#api/index.ts", "!**/payments/provider.ts"], message: `cloud-api/src/${folder}/ imports only the layers below it (docs/decisions/033).` }] },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ["build/", "dist/", ".react-router/", "**/.wrangler/", "node_modules/", "test-results/", "test-reports/", "playwright-report/", "bench/.lighthouse/"] },
   js.configs.recommended,
@@ -17,7 +42,7 @@ export default tseslint.config(
       "@typescript-eslint/no-namespace": "off",
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["#api/*", "**/cloud-api/src/*", "**/cloud-api/src/**"], message: "The storefront speaks the contract only (DESIGN.md §4)." }] },
+        { patterns: [{ group: ["\\#api/*", "**/cloud-api/src/*", "**/cloud-api/src/**"], message: "The storefront speaks the contract only (DESIGN.md §4)." }] },
       ],
     },
   },
@@ -25,14 +50,25 @@ export default tseslint.config(
     // Pure rules import nothing from either Worker.
     files: ["domain/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["#app/*", "#api/*", "#demo/*", "**/app/**", "**/cloud-api/**", "react*", "hono*"], message: "domain/ is pure: no Worker or framework imports." }] }],
+      "no-restricted-imports": ["error", { patterns: [{ group: ["\\#app/*", "\\#api/*", "\\#demo/*", "\\#contract/*", "**/app/**", "**/cloud-api/**", "react*", "hono*"], message: "domain/ is pure: no Worker or framework imports." }] }],
+    },
+  },
+  {
+    // The wire contract both Workers import: zod and the pure rules of domain/, nothing else.
+    files: ["contract/**/*.ts"],
+    ignores: ["contract/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(?!zod$|#domain/|\\./[^/]+$)", message: "contract/ imports only zod and domain/ (docs/decisions/033)." }] },
+      ],
     },
   },
   {
     // Screen paths live in the catalogue (app/catalogue/screens.ts); links come from it through href().
     files: ["app/**/*.ts", "app/**/*.tsx"],
     // upstream/client.ts: its no-login path moves to the catalogue with the contract work (issue 18, part A).
-    ignores: ["app/catalogue/screens.ts", "app/catalogue/app-home.ts", "app/routes.ts", "**/*.test.ts", "app/.server/upstream/client.ts"],
+    ignores: ["app/catalogue/screens.ts", "app/catalogue/app-home.ts", "app/routes.ts", "**/*.test.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",
@@ -45,4 +81,5 @@ export default tseslint.config(
     files: ["cloud-api/**/*.ts", "test/**/*.ts", "**/*.worker.test.ts", "e2e/**/*.ts", "scripts/**/*.ts"],
     rules: { "no-restricted-imports": "off", "@typescript-eslint/no-explicit-any": "off" },
   },
+  ...layerRules,
 );

@@ -1,5 +1,5 @@
 import { env, SELF } from "cloudflare:test";
-import { newNoticeStr, requestSignature, S2S_HEADERS, s2sSignature } from "#domain/signature.ts";
+import { newNoticeStr, requestSignature, S2S_HEADERS, s2sSignature } from "#contract/signature.ts";
 
 export interface SignedOptions {
   accessToken?: string;

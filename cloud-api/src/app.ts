@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { Hono } from "hono";
 import type { CloudApiEnv } from "./env.ts";
-import { ApiError, failure, Status, success } from "./http/envelope.ts";
+import { Status } from "#contract/codes.ts";
+import { ApiError } from "#api/core/errors.ts";
+import { failure, success } from "#api/http/envelope.ts";
 import { buildOpenApiDocument, type OpenApiDocument } from "./http/openapi.ts";
 import type { AnyOperation, RequestFacts } from "./http/operation.ts";
 import { verifyServerToServer, verifySignedRequest, type SignedRequest } from "./http/signature.ts";

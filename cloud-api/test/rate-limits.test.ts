@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "#demo/seed.ts";
-import { newNoticeStr, requestSignature } from "#domain/signature.ts";
+import { newNoticeStr, requestSignature } from "#contract/signature.ts";
 import { signIn } from "#test/signed-request.ts";
 import { envWith, fetchWith } from "./helpers/live-worker.ts";
 

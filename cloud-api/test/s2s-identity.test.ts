@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "#api/app.ts";
-import { requestSignature } from "#domain/signature.ts";
+import { requestSignature } from "#contract/signature.ts";
 import { S2S_TOKEN_PATH, s2sHeaders, s2sTokenFetch, signedFetch, signedHeaders } from "#test/signed-request.ts";
 
 const REFUSED = { status: 401, msg: "server-to-server credential refused", data: null };

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { requestSignature } from "#domain/signature.ts";
+import { requestSignature } from "#contract/signature.ts";
 import { signedFetch, signIn } from "#test/signed-request.ts";
 
 describe("request signing (DESIGN.md §2)", () => {

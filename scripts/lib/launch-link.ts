@@ -1,6 +1,6 @@
 import { createCipheriv, createHash, randomBytes, randomInt } from "node:crypto";
 import { DEMO_ACCOUNTS, DEMO_DEVICES } from "#demo/seed.ts";
-import { S2S_HEADERS, s2sSignature } from "#domain/signature.ts";
+import { S2S_HEADERS, s2sSignature } from "#contract/signature.ts";
 
 /** Calls that mint a user's identity also carry the server-to-server credential (DESIGN.md §2). */
 const S2S_PATHS = new Set(["/v1/member/user/s2s/token"]);

@@ -54,7 +54,7 @@ export async function confirmPurchase(req: RequestContext, request: Request, lau
   if (!checkout.methods.some((m) => m === form.payMethod)) return data<PaymentStep>({ step: "error", message: t("errors.unexpected") }, { status: 400 });
 
   const v3 = launch.signature !== "" || form.payMethod === PaymentType.card;
-  const result = await api.call(v3 ? confirmOrderV3 : confirmOrderV2, {
+  const order = {
     deviceId: launch.deviceId,
     deviceType: purchase.serviceType === ServiceType.vip || purchase.serviceType === ServiceType.ai ? launch.deviceType : undefined,
     serviceId: checkout.serviceId,
@@ -67,8 +67,10 @@ export async function confirmPurchase(req: RequestContext, request: Request, lau
     countryCode: launch.countryCode,
     couponId: checkout.coupon?.id ?? null,
     couponCode: checkout.coupon?.code ?? null,
-    signature: v3 && launch.signature ? launch.signature : undefined,
-  });
+  };
+  const result = v3
+    ? await api.call(confirmOrderV3, { ...order, signature: launch.signature ? launch.signature : undefined })
+    : await api.call(confirmOrderV2, order);
   if (!result.ok) return data<PaymentStep>({ step: "error", message: result.msg || t("errors.unexpected") }, { status: 400 });
   return nextStep(result.data, request.url, form.enhanced === "1", t("pay.needsScript"));
 }

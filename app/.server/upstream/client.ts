@@ -1,10 +1,10 @@
-import { redirect } from "react-router";
 import type { z } from "zod";
-import { newNoticeStr, requestSignature } from "#domain/signature.ts";
+import { newNoticeStr, requestSignature } from "#contract/signature.ts";
 import type { Tokens } from "../session/state.ts";
 import * as endpoints from "./endpoints.ts";
 import type { Endpoint } from "./endpoints.ts";
-import { parseEnvelope, TOKEN_EXPIRED, TOKEN_INVALID, UpstreamUnavailable, type UpstreamRefusal, type UpstreamResult } from "./envelope.ts";
+import { Status } from "#contract/codes.ts";
+import { parseEnvelope, UpstreamUnavailable, type UpstreamRefusal, type UpstreamResult } from "./envelope.ts";
 import type { Transport } from "./transport.ts";
 
 export interface TokenStore {
@@ -27,9 +27,16 @@ export interface UpstreamOptions {
   refusalMessage?: (refusal: Pick<UpstreamRefusal, "status" | "reason">) => string;
 }
 
-export type Payload = Record<string, string | number | boolean | null | undefined>;
-
-export const NO_TOKEN_PATH = "/app-h5/no-login/1";
+/**
+ * The buyer has no usable session with the upstream (no refresh token, or its refresh was refused): the
+ * tokens are forgotten, and the request's wrapper (for-request.ts) decides where the buyer goes.
+ */
+export class SignedOut extends Error {
+  constructor(detail: string) {
+    super(`signed out: ${detail}`);
+    this.name = "SignedOut";
+  }
+}
 
 /**
  * Refreshes in flight, by refresh token: concurrent calls that meet an expired token wait for one
@@ -46,7 +53,7 @@ function remember(oldRefreshToken: string, tokens: Tokens) {
 }
 
 export function createUpstreamClient(options: UpstreamOptions) {
-  async function send<S extends z.ZodType>(endpoint: Endpoint<S>, payload: Payload, accessToken: string) {
+  async function send<I extends z.ZodType, S extends z.ZodType>(endpoint: Endpoint<I, S>, payload: z.input<I>, accessToken: string) {
     const noticeStr = newNoticeStr();
     const timestamp = String(Math.floor(Date.now() / 1000));
     const headers = new Headers({
@@ -66,7 +73,7 @@ export function createUpstreamClient(options: UpstreamOptions) {
     let body: string | undefined;
     if (endpoint.method === "GET") {
       const query = new URLSearchParams();
-      for (const [key, value] of Object.entries(payload)) if (value !== undefined && value !== null) query.set(key, String(value));
+      for (const [key, value] of Object.entries(payload as Record<string, unknown>)) if (value !== undefined && value !== null) query.set(key, String(value));
       path += `?${query}`;
     } else {
       headers.set("content-type", "application/json");
@@ -84,7 +91,7 @@ export function createUpstreamClient(options: UpstreamOptions) {
       throw new UpstreamUnavailable("network", `${endpoint.path}: ${String(error)}`);
     }
     // The envelope decides, whatever the HTTP status (a 429 comes as one); the status only helps the log.
-    return parseEnvelope(text, endpoint.data, httpStatus < 400 ? endpoint.path : `${endpoint.path} (HTTP ${httpStatus})`);
+    return parseEnvelope(text, endpoint.output, httpStatus < 400 ? endpoint.path : `${endpoint.path} (HTTP ${httpStatus})`);
   }
 
   async function refresh(tokens: Tokens): Promise<Tokens> {
@@ -93,7 +100,7 @@ export function createUpstreamClient(options: UpstreamOptions) {
     return { ...tokens, accessToken: result.data.js_accessToken, refreshToken: result.data.js_refreshToken };
   }
 
-  /** One refresh per refresh token however many calls ask; a refusal clears the tokens and ends at no-login. */
+  /** One refresh per refresh token however many calls ask; a refusal clears the tokens and signs the buyer out. */
   async function refreshOnce(tokens: Tokens): Promise<Tokens> {
     const key = tokens.refreshToken;
     const known = recent.get(key);
@@ -110,18 +117,18 @@ export function createUpstreamClient(options: UpstreamOptions) {
     } catch (error) {
       if (error instanceof UpstreamUnavailable) throw error;
       options.tokens.clear();
-      throw redirect(NO_TOKEN_PATH);
+      throw new SignedOut("the refresh token was refused");
     }
   }
 
   /** Calls an endpoint, refreshing an expired or invalid access token once and retrying. */
-  async function callRefreshingOnce<S extends z.ZodType>(endpoint: Endpoint<S>, payload: Payload): Promise<UpstreamResult<z.output<S>>> {
+  async function callRefreshingOnce<I extends z.ZodType, S extends z.ZodType>(endpoint: Endpoint<I, S>, payload: z.input<I>): Promise<UpstreamResult<z.output<S>>> {
     const tokens = options.tokens.get();
     const first = await send(endpoint, payload, tokens?.accessToken ?? "");
-    if (first.ok || (first.status !== TOKEN_EXPIRED && first.status !== TOKEN_INVALID)) return first;
+    if (first.ok || (first.status !== Status.tokenExpired && first.status !== Status.tokenInvalid)) return first;
     if (!tokens?.refreshToken) {
       options.tokens.clear();
-      throw redirect(NO_TOKEN_PATH);
+      throw new SignedOut("no refresh token");
     }
     const fresh = await refreshOnce(tokens);
     options.tokens.set(fresh);
@@ -129,8 +136,8 @@ export function createUpstreamClient(options: UpstreamOptions) {
   }
 
   return {
-    /** Calls an endpoint (see callRefreshingOnce); a refusal reads in the buyer's words when refusalMessage is given. */
-    async call<S extends z.ZodType>(endpoint: Endpoint<S>, payload: Payload): Promise<UpstreamResult<z.output<S>>> {
+    /** Calls an endpoint with the input its contract takes (see callRefreshingOnce); a refusal reads in the buyer's words when refusalMessage is given. */
+    async call<I extends z.ZodType, S extends z.ZodType>(endpoint: Endpoint<I, S>, payload: z.input<I>): Promise<UpstreamResult<z.output<S>>> {
       const result = await callRefreshingOnce(endpoint, payload);
       if (!result.ok && options.refusalMessage) return { ...result, msg: options.refusalMessage(result) };
       return result;

@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { signIn } from "#test/signed-request.ts";
 import { expireToken } from "#test/tokens.ts";
 import type { Tokens } from "../session/state.ts";
-import { createUpstreamClient, NO_TOKEN_PATH, type TokenStore } from "./client.ts";
+import { createUpstreamClient, type TokenStore } from "./client.ts";
 import { packageList, simcardDetails } from "./endpoints.ts";
 import { UpstreamUnavailable } from "./envelope.ts";
+import { NO_TOKEN_PATH, redirectWhenSignedOut } from "./for-request.ts";
 import type { Transport } from "./transport.ts";
 
 function memoryStore(initial: Tokens): TokenStore & { current: Tokens | undefined } {
@@ -29,8 +30,10 @@ function countingTransport() {
   return { transport, counts };
 }
 
+/** The client as a request sees it: a signed-out buyer comes back as the no-login redirect. */
 function client(transport: Transport, tokens: TokenStore, timeoutMs = 30_000) {
-  return createUpstreamClient({ transport, appId: env.APP_ID, appSecret: env.APP_SECRET, countryCode: "CN", language: "en", timeoutMs, tokens });
+  const api = createUpstreamClient({ transport, appId: env.APP_ID, appSecret: env.APP_SECRET, countryCode: "CN", language: "en", timeoutMs, tokens });
+  return { call: (...args: Parameters<typeof api.call>) => redirectWhenSignedOut(api.call(...args)) };
 }
 
 describe("upstream client", () => {

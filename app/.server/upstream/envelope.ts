@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { envelope as envelopeShape } from "#contract/envelope.ts";
 import { isRefusalReason, type RefusalReason } from "#domain/refusals.ts";
 
 /**
@@ -21,11 +22,6 @@ export class UpstreamUnavailable extends Error {
   }
 }
 
-const envelopeShape = z.object({ status: z.number().int(), msg: z.string().nullish(), data: z.unknown(), reason: z.string().nullish() });
-
-export const TOKEN_EXPIRED = 1009;
-export const TOKEN_INVALID = 1010;
-
 export function parseEnvelope<S extends z.ZodType>(body: string, dataSchema: S, path: string): UpstreamResult<z.output<S>> {
   let json: unknown;
   try {
@@ -40,8 +36,9 @@ export function parseEnvelope<S extends z.ZodType>(body: string, dataSchema: S, 
   if (status !== 200) return { ok: false, status, reason: isRefusalReason(reason) ? reason : null, msg: msg ?? "", detail: msg ?? "" };
   const parsed = dataSchema.safeParse(data);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new UpstreamUnavailable("garbage", `${path} data.${issue?.path.join(".")}: ${issue?.message}`);
+    // Every field that breaks the contract, so that one log line says all an operator's backend must fix.
+    const issues = parsed.error.issues.map((issue) => `data.${issue.path.join(".")}: ${issue.message}`);
+    throw new UpstreamUnavailable("garbage", `${path} ${issues.join("; ")}`);
   }
   return { ok: true, data: parsed.data, msg: msg ?? "" };
 }

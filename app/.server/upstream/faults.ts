@@ -1,6 +1,6 @@
+import { Status } from "#contract/codes.ts";
 import type { StorefrontEnv } from "../env.ts";
 import { refreshToken } from "./endpoints.ts";
-import { TOKEN_EXPIRED, TOKEN_INVALID } from "./envelope.ts";
 import type { Transport } from "./transport.ts";
 
 /** The cookie that picks a browser's fault, and the faults it may name. */
@@ -39,7 +39,7 @@ function faulty(fault: Fault): Transport {
       return async () => new Response("<!doctype html><title>Welcome</title><h1>It works!</h1>", { headers: { "content-type": "text/html" } });
     case "token":
       return async (path) =>
-        path.split("?")[0] === refreshToken.path ? envelope(TOKEN_INVALID, "refresh token invalid") : envelope(TOKEN_EXPIRED, "access token expired");
+        path.split("?")[0] === refreshToken.path ? envelope(Status.tokenInvalid, "refresh token invalid") : envelope(Status.tokenExpired, "access token expired");
   }
 }
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { StorefrontEnv } from "../env.ts";
 import type { Tokens } from "../session/state.ts";
-import { createUpstreamClient, NO_TOKEN_PATH } from "./client.ts";
+import { createUpstreamClient } from "./client.ts";
 import { packageList } from "./endpoints.ts";
 import { UpstreamUnavailable } from "./envelope.ts";
 import { FAULT_COOKIE, withFaults } from "./faults.ts";
+import { NO_TOKEN_PATH, redirectWhenSignedOut } from "./for-request.ts";
 import type { Transport } from "./transport.ts";
 
 const real: Transport = async () => Response.json({ status: 200, msg: "ok", data: { packageList: [] } });
@@ -16,7 +17,7 @@ function call(transport: Transport, timeoutMs = 30_000) {
   const store = { get: () => tokens, set: (t: Tokens) => void (tokens = t), clear: () => void (tokens = undefined) };
   const client = createUpstreamClient({ transport, appId: "app", appSecret: "secret", countryCode: "CN", language: "en", timeoutMs, tokens: store });
   return {
-    outcome: client.call(packageList, {}).catch((error: unknown) => error),
+    outcome: redirectWhenSignedOut(client.call(packageList, { deviceId: "device", type: 1 })).catch((error: unknown) => error),
     tokens: () => tokens,
   };
 }

@@ -1,19 +1,32 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
+import { NO_LOGIN_PATHS } from "#app/catalogue/screens.ts";
 import { cloudflareContext, sessionContext } from "#app/context.ts";
 import { getI18n, getLocale } from "../i18n.ts";
-import { createUpstreamClient, type Payload } from "./client.ts";
+import { createUpstreamClient, SignedOut } from "./client.ts";
 import type { Endpoint } from "./endpoints.ts";
 import { UpstreamUnavailable } from "./envelope.ts";
 import { withFaults } from "./faults.ts";
 import { refusalMessage } from "./refusal-message.ts";
 import { transportFor } from "./transport.ts";
 
+export const NO_TOKEN_PATH = NO_LOGIN_PATHS.signedOut;
+
+/** The one place where a signed-out buyer is sent to sign in again (the no-login screen). */
+export async function redirectWhenSignedOut<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof SignedOut) throw redirect(NO_TOKEN_PATH);
+    throw error;
+  }
+}
+
 /**
  * The upstream client of one request: signed with the Worker's secrets, routed by the region table,
  * tokens read from and refreshed into the session. An upstream that is unreachable or too slow becomes
  * a 503, one that answers an error page or anything but the contract a 502; the route's error boundary
- * explains either, with a way to try again.
+ * explains either, with a way to try again. A signed-out buyer is redirected to no-login.
  */
 export function upstreamFor(context: Readonly<RouterContextProvider>, request: Request) {
   const { env } = context.get(cloudflareContext);
@@ -35,9 +48,9 @@ export function upstreamFor(context: Readonly<RouterContextProvider>, request: R
     },
   });
   return {
-    async call<S extends z.ZodType>(endpoint: Endpoint<S>, payload: Payload) {
+    async call<I extends z.ZodType, S extends z.ZodType>(endpoint: Endpoint<I, S>, payload: z.input<I>) {
       try {
-        const result = await client.call(endpoint, payload);
+        const result = await redirectWhenSignedOut(client.call(endpoint, payload));
         if (!result.ok) console.info(`upstream refused ${endpoint.path}: ${result.status} ${result.reason ?? "(no reason)"}: ${result.detail}`);
         return result;
       } catch (error) {

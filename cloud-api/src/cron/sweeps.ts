@@ -1,7 +1,7 @@
 import { OrderStatus } from "#domain/order-status.ts";
-import { SIGNATURE_WINDOW_SECONDS } from "#domain/signature.ts";
+import { SIGNATURE_WINDOW_SECONDS } from "#contract/signature.ts";
 import type { CloudApiEnv } from "../env.ts";
-import { nowSeconds } from "../http/clock.ts";
+import { nowSeconds } from "#api/core/clock.ts";
 import { forgetTokensExpiredBefore } from "../repositories/auth-tokens.ts";
 import {
   findOrder,

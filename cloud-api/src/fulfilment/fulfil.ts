@@ -1,7 +1,7 @@
 import { OrderStatus } from "#domain/order-status.ts";
 import { ServiceType } from "#domain/services.ts";
 import type { CloudApiEnv } from "../env.ts";
-import { nowSeconds } from "../http/clock.ts";
+import { nowSeconds } from "#api/core/clock.ts";
 import { findDevice } from "../repositories/devices.ts";
 import { grantStatement } from "../repositories/entitlements.ts";
 import { findOrder, transitionStatement, type OrderRow } from "../repositories/orders.ts";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { REFUSAL_REASONS } from "#domain/refusals.ts";
-import { S2S_HEADERS } from "#domain/signature.ts";
-import { type BusinessStatus, httpStatusOf, Status } from "./envelope.ts";
-import type { AnyOperation } from "./operation.ts";
+import { S2S_HEADERS } from "#contract/signature.ts";
+import { type BusinessStatus, httpStatusOf, Status } from "#contract/codes.ts";
+import type { Endpoint } from "#contract/endpoints.ts";
 
 type JsonSchema = Record<string, unknown>;
 type ErrorStatus = Exclude<BusinessStatus, 200>;
@@ -49,7 +49,7 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   return rest;
 }
 
-function inputSchema(op: AnyOperation): JsonSchema {
+function inputSchema(op: Endpoint): JsonSchema {
   const schema = jsonSchema(op.input, "input");
   // buildApp refuses unknown fields (.strict()), which the input io of a plain object does not show.
   return schema.type === "object" ? { ...schema, additionalProperties: false } : schema;
@@ -77,7 +77,7 @@ function errorResponses(): Record<string, JsonSchema> {
   );
 }
 
-function operationObject(op: AnyOperation, errorHttpStatuses: string[]): JsonSchema {
+function operationObject(op: Endpoint, errorHttpStatuses: string[]): JsonSchema {
   const input = inputSchema(op);
   const { properties = {}, required = [] } = input as { properties?: Record<string, JsonSchema>; required?: string[] };
   const extra = { app: [], user: ["accessToken"], s2s: Object.values(S2S_HEADERS) }[op.access];
@@ -102,11 +102,11 @@ function operationObject(op: AnyOperation, errorHttpStatuses: string[]): JsonSch
   };
 }
 
-/** The OpenAPI 3.1 description of the operations, from the same zod schemas that validate them. */
-export function buildOpenApiDocument(operations: readonly AnyOperation[]): OpenApiDocument {
+/** The OpenAPI 3.1 description of the contract's endpoints, from the same zod schemas that validate them. */
+export function buildOpenApiDocument(endpoints: readonly Endpoint[]): OpenApiDocument {
   const responses = errorResponses();
   const paths: OpenApiDocument["paths"] = {};
-  for (const op of operations) {
+  for (const op of endpoints) {
     paths[op.path] = { ...paths[op.path], [op.method.toLowerCase()]: operationObject(op, Object.keys(responses)) };
   }
   return {

@@ -1,12 +1,6 @@
 import type { z } from "zod";
+import type { Access, Endpoint } from "#contract/endpoints.ts";
 import type { CloudApiEnv } from "../env.ts";
-
-/**
- * One /v1 operation: its path, who may call it, the schema of its input and output, and its handler.
- * "app" operations need a valid request signature only; "user" ones also a valid access token; "s2s"
- * ones (which mint a user's identity) also the server-to-server credential that never ships in an app.
- */
-export type Access = "app" | "user" | "s2s";
 
 export interface RequestFacts {
   env: CloudApiEnv;
@@ -18,20 +12,15 @@ export interface RequestFacts {
 
 export type OperationContext<A extends Access> = RequestFacts & (A extends "user" ? { userId: number } : object);
 
-export interface Operation<A extends Access, I extends z.ZodType, O extends z.ZodType> {
-  method: "GET" | "POST";
-  path: `/v1/${string}`;
-  access: A;
-  summary: string;
-  input: I;
-  output: O;
-  handle(context: OperationContext<A>, input: z.output<I>): Promise<z.input<O>>;
+type Handler<A extends Access, I extends z.ZodType, O extends z.ZodType> = (context: OperationContext<A>, input: z.output<I>) => Promise<z.input<O>>;
+
+/** One /v1 operation: a contract endpoint (contract/endpoints.ts) and the handler that answers it. */
+export interface Operation<A extends Access, I extends z.ZodType, O extends z.ZodType> extends Endpoint<A, I, O> {
+  handle: Handler<A, I, O>;
 }
 
-export function defineOperation<A extends Access, I extends z.ZodType, O extends z.ZodType>(
-  operation: Operation<A, I, O>,
-): Operation<A, I, O> {
-  return operation;
+export function operation<A extends Access, I extends z.ZodType, O extends z.ZodType>(endpoint: Endpoint<A, I, O>, handle: Handler<A, I, O>): Operation<A, I, O> {
+  return { ...endpoint, handle };
 }
 
 export type AnyOperation = Operation<Access, any, any>;

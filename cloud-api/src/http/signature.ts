@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { requestSignature, S2S_HEADERS, S2S_WINDOW_SECONDS, s2sSignature, SIGNATURE_WINDOW_SECONDS } from "#domain/signature.ts";
+import { requestSignature, S2S_HEADERS, S2S_WINDOW_SECONDS, s2sSignature, SIGNATURE_WINDOW_SECONDS } from "#contract/signature.ts";
 import { rememberNonce } from "../repositories/request-nonces.ts";
-import { sha256Hex, timingSafeEqualText } from "../services/hashing.ts";
-import { nowSeconds } from "./clock.ts";
-import { ApiError, Status } from "./envelope.ts";
+import { sha256Hex, timingSafeEqualText } from "#api/core/hashing.ts";
+import { nowSeconds } from "#api/core/clock.ts";
+import { Status } from "#contract/codes.ts";
+import { ApiError } from "#api/core/errors.ts";
 
 const signedHeaders = z.object({
   appid: z.string().min(1).max(64),

@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { ApiError, Status } from "./envelope.ts";
+import { Status } from "#contract/codes.ts";
+import { ApiError } from "#api/core/errors.ts";
 
 /** Parses input with a schema; a failure is a 400 whose message names the field. */
 export function parseOrRefuse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

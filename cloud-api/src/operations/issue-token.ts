@@ -1,36 +1,16 @@
-import { z } from "zod";
-import { ApiError, Status } from "../http/envelope.ts";
+import { Status } from "#contract/codes.ts";
+import { ApiError } from "#api/core/errors.ts";
 import { S2S_REFUSAL } from "../http/signature.ts";
-import { defineOperation } from "../http/operation.ts";
+import * as endpoints from "#contract/endpoints.ts";
+import { operation } from "#api/http/operation.ts";
 import { findUserByAccount } from "../repositories/users.ts";
 import { purchaseSignature } from "../services/checkout.ts";
 import { issueSignIn, tokenSettings } from "../services/tokens.ts";
 
-/**
- * Server to server: the companion app's backend signs a user in and gets the token pair, the
- * device-listing token and the purchase signature that it puts in a launch link. It proves itself with
- * S2S_SECRET (never the app secret, which ships in every app); an unknown account is refused exactly
- * like a wrong credential, so that accounts cannot be enumerated.
- */
-export const issueToken = defineOperation({
-  method: "POST",
-  path: "/v1/member/user/s2s/token",
-  access: "s2s",
-  summary: "Issue a token pair for a signed-in user (companion app backend only)",
-  input: z.object({ account: z.string().trim().min(1, "required").max(128) }),
-  output: z.object({
-    userId: z.number().int(),
-    accessToken: z.string(),
-    refreshToken: z.string(),
-    tgAccessToken: z.string(),
-    signature: z.string(),
-    expiresIn: z.number().int(),
-  }),
-  async handle({ env }, { account }) {
-    const user = await findUserByAccount(env.DB, account);
-    if (!user) throw new ApiError(Status.badSignature, S2S_REFUSAL);
-    const settings = tokenSettings(env);
-    const tokens = await issueSignIn(env.DB, user.id, settings);
-    return { userId: user.id, ...tokens, signature: (await purchaseSignature(env, user.id)) ?? "", expiresIn: settings.accessTtl };
-  },
+export const issueToken = operation(endpoints.issueToken, async ({ env }, { account }) => {
+  const user = await findUserByAccount(env.DB, account);
+  if (!user) throw new ApiError(Status.badSignature, S2S_REFUSAL);
+  const settings = tokenSettings(env);
+  const tokens = await issueSignIn(env.DB, user.id, settings);
+  return { userId: user.id, ...tokens, signature: (await purchaseSignature(env, user.id)) ?? "", expiresIn: settings.accessTtl };
 });

@@ -1,23 +1,10 @@
-import { z } from "zod";
-import { defineOperation } from "../http/operation.ts";
-import { packageOutput } from "../http/package-wire.ts";
-import { deviceId } from "../http/schemas.ts";
+import * as endpoints from "#contract/endpoints.ts";
+import { operation } from "#api/http/operation.ts";
 import { receivedPackages } from "../services/cards.ts";
 import { requireOwnedDevice } from "../services/ownership.ts";
 
-/** The refund-package response of spec §3, shared by the card calls below. */
-export const receivedPackagesOutput = z.object({ isRefunded: z.boolean(), packageInfoList: z.array(packageOutput) });
-
-export const receivedPackageInfo = defineOperation({
-  method: "POST",
-  path: "/v1/cloud/package/received/info",
-  access: "user",
-  summary: "Packages received on a device with VIP or storage cards (type 5 or 1 narrows it), and whether they are refunded",
-  input: z.object({ deviceId, type: z.union([z.literal(1), z.literal(5)]).optional() }),
-  output: receivedPackagesOutput,
-  async handle(ctx, input) {
-    await requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId);
-    const kind = input.type === undefined ? null : input.type === 5 ? "vip" : "storage";
-    return receivedPackages(ctx.env.DB, input.deviceId, kind, ctx.language);
-  },
+export const receivedPackageInfo = operation(endpoints.receivedPackageInfo, async (ctx, input) => {
+  await requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId);
+  const kind = input.type === undefined ? null : input.type === 5 ? "vip" : "storage";
+  return receivedPackages(ctx.env.DB, input.deviceId, kind, ctx.language);
 });

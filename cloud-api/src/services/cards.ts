@@ -1,7 +1,8 @@
 import type { CloudApiEnv } from "../env.ts";
-import { nowSeconds } from "../http/clock.ts";
-import { ApiError, Status } from "../http/envelope.ts";
-import { packageToWire } from "../http/package-wire.ts";
+import { nowSeconds } from "#api/core/clock.ts";
+import { Status } from "#contract/codes.ts";
+import { ApiError } from "#api/core/errors.ts";
+import { packageToWire } from "#api/services/package-wire.ts";
 import type { DeviceRow } from "../repositories/devices.ts";
 import { grantStatement } from "../repositories/entitlements.ts";
 import { findPackage } from "../repositories/packages.ts";

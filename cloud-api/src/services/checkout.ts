@@ -5,16 +5,18 @@ import { visiblePackages } from "#domain/packages.ts";
 import type { RefusalReason } from "#domain/refusals.ts";
 import { DeviceType, paymentTypesFor, PaymentType, ServiceType, type PaymentTypeCode } from "#domain/services.ts";
 import type { CloudApiEnv } from "../env.ts";
-import { buyerIpOf } from "../http/buyer-ip.ts";
-import { nowSeconds } from "../http/clock.ts";
-import { ApiError, Status } from "../http/envelope.ts";
+import { buyerIpOf } from "#api/core/buyer-ip.ts";
+import { nowSeconds } from "#api/core/clock.ts";
+import { Status } from "#contract/codes.ts";
+import { ApiError } from "#api/core/errors.ts";
 import { offeredPaymentTypes } from "../payments/index.ts";
 import { findPackage, type PackageRow } from "../repositories/packages.ts";
 import { findOrder, releasableOrders, releaseCouponStatement, transitionStatement } from "../repositories/orders.ts";
 import { cancelOpenPaymentsStatement } from "../repositories/payments.ts";
 import { orderSettings } from "../settings.ts";
-import { hmacSha256Hex, timingSafeEqualText } from "./hashing.ts";
-import { startPayment, type PaymentStart } from "./orders.ts";
+import { hmacSha256Hex, timingSafeEqualText } from "#api/core/hashing.ts";
+import type { PaymentStart } from "#contract/fields.ts";
+import { startPayment } from "./orders.ts";
 import { requireOwnedDevice } from "./ownership.ts";
 
 export interface ConfirmRequest {

@@ -1,4 +1,4 @@
-import { nowSeconds } from "../http/clock.ts";
+import { nowSeconds } from "#api/core/clock.ts";
 import { listEntitlements, savedCents, type EntitlementRow } from "../repositories/entitlements.ts";
 
 /** Spec §4 durationStatus: 0 never opened, 1 expired, 2 in use, 3 in use with a further period queued. */

@@ -1,15 +1,16 @@
 import { canCancel, canRepay, orderStatusName, OrderStatus, type OrderStatusCode } from "#domain/order-status.ts";
-import type { PaymentTypeCode } from "#domain/services.ts";
+import type { PaymentStart } from "#contract/fields.ts";
 import type { CloudApiEnv } from "../env.ts";
-import { nowSeconds } from "../http/clock.ts";
-import { ApiError, Status } from "../http/envelope.ts";
-import { localize } from "../http/localize.ts";
+import { nowSeconds } from "#api/core/clock.ts";
+import { Status } from "#contract/codes.ts";
+import { ApiError } from "#api/core/errors.ts";
+import { localize } from "#api/core/localize.ts";
 import { providerForMethod } from "../payments/index.ts";
 import { ProviderUnavailable, type PaymentInstructions } from "../payments/provider.ts";
 import { findOrder, releaseCouponStatement, transitionStatement, type OrderRow } from "../repositories/orders.ts";
 import { cancelOpenPaymentsStatement, insertPaymentStatement } from "../repositories/payments.ts";
 import { orderSettings } from "../settings.ts";
-import { randomHex } from "./hashing.ts";
+import { randomHex } from "#api/core/hashing.ts";
 
 /** The token's user's order; another user's order is "not found" so that ids cannot be probed. */
 export async function requireOwnOrder(db: D1Database, userId: number, orderId: string): Promise<OrderRow> {
@@ -24,26 +25,6 @@ export function conflict(order: Pick<OrderRow, "order_id" | "status">, to: Order
     `order ${order.order_id} is ${orderStatusName(order.status)} (${order.status}) and cannot become ${orderStatusName(to)} (${to})`,
     to === OrderStatus.cancelled ? "order_not_cancellable" : "order_state_changed",
   );
-}
-
-/** Runs one transition on its own, answering 409 when the order's status does not allow it. */
-export async function transitionOrRefuse(db: D1Database, order: OrderRow, to: OrderStatusCode, reason: string): Promise<void> {
-  const result = await transitionStatement(db, order.order_id, to, reason, nowSeconds()).run();
-  if (result.meta.changes > 0) return;
-  const current = await findOrder(db, order.order_id);
-  throw conflict(current ?? order, to);
-}
-
-/** What confirm and repay answer (spec §3 order response, plus what the payment screens show). */
-export interface PaymentStart {
-  orderId: string;
-  paymentType: PaymentTypeCode;
-  h5PaymentUrl: string | null;
-  alipayForm: string | null;
-  payPalOrderId: string | null;
-  sessionId: string | null;
-  payAmount: number;
-  currencyCode: string;
 }
 
 export function paymentStartOf(order: OrderRow, instructions: PaymentInstructions): PaymentStart {

@@ -1,4 +1,5 @@
-import { ApiError, Status } from "../http/envelope.ts";
+import { Status } from "#contract/codes.ts";
+import { ApiError } from "#api/core/errors.ts";
 import { findDevice, findDeviceByIccid, type DeviceRow } from "../repositories/devices.ts";
 
 /** Every call that names a device must name one of the token's user (403 otherwise, existing or not). */

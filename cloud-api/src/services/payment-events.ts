@@ -1,7 +1,8 @@
 import { OrderStatus } from "#domain/order-status.ts";
 import type { CloudApiEnv } from "../env.ts";
-import { nowSeconds } from "../http/clock.ts";
-import { ApiError, Status } from "../http/envelope.ts";
+import { nowSeconds } from "#api/core/clock.ts";
+import { Status } from "#contract/codes.ts";
+import { ApiError } from "#api/core/errors.ts";
 import { providerNamed } from "../payments/index.ts";
 import { NotificationRejected, ProviderUnavailable, type PaymentReport, type ProviderName } from "../payments/provider.ts";
 import { findOrder, releaseCouponStatement, transitionStatement, type OrderRow } from "../repositories/orders.ts";

@@ -1,6 +1,6 @@
 import { OrderStatus } from "#domain/order-status.ts";
 import type { CloudApiEnv } from "../env.ts";
-import { nowSeconds } from "../http/clock.ts";
+import { nowSeconds } from "#api/core/clock.ts";
 import { providerNamed } from "../payments/index.ts";
 import { ProviderUnavailable } from "../payments/provider.ts";
 import { findOrder, releaseCouponStatement, transitionStatement } from "../repositories/orders.ts";

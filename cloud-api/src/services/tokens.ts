@@ -1,5 +1,6 @@
-import { nowSeconds } from "../http/clock.ts";
-import { ApiError, Status } from "../http/envelope.ts";
+import { nowSeconds } from "#api/core/clock.ts";
+import { Status } from "#contract/codes.ts";
+import { ApiError } from "#api/core/errors.ts";
 import {
   findToken,
   insertTokenStatement,
@@ -8,7 +9,7 @@ import {
   type TokenKind,
 } from "../repositories/auth-tokens.ts";
 import { positiveInt } from "../settings.ts";
-import { randomToken, sha256Hex } from "./hashing.ts";
+import { randomToken, sha256Hex } from "#api/core/hashing.ts";
 
 export interface TokenSettings {
   accessTtl: number;

@@ -1,5 +1,5 @@
 import type { CloudApiEnv } from "#api/env.ts";
-import { nowSeconds } from "#api/http/clock.ts";
+import { nowSeconds } from "#api/core/clock.ts";
 import { findPaymentByRef } from "#api/repositories/payments.ts";
 import { orderSettings } from "#api/settings.ts";
 import { absolutePublicUrl } from "../callback-urls.ts";

@@ -1,4 +1,4 @@
-import { base64ToBytes, bytesToBase64 } from "./base64.ts";
+import { base64ToBytes } from "./base64.ts";
 
 /**
  * RSA keys of the providers (WeChat Pay, Alipay) as PEM text <-> Web Crypto keys, for RSASSA-PKCS1-v1_5
@@ -56,12 +56,4 @@ export function importRsaPublicKey(pem: string, name: string): Promise<CryptoKey
       throw new Error(`cloud-api misconfigured: ${name} is not an RSA public key (SubjectPublicKeyInfo)`);
     }
   });
-}
-
-/** An extractable key as PEM: PKCS#8 for a private key, SubjectPublicKeyInfo for a public one. */
-export async function exportPem(key: CryptoKey): Promise<string> {
-  const label: PemLabel = key.type === "private" ? "PRIVATE KEY" : "PUBLIC KEY";
-  const der = (await crypto.subtle.exportKey(key.type === "private" ? "pkcs8" : "spki", key)) as ArrayBuffer;
-  const lines = bytesToBase64(der).match(/.{1,64}/g) ?? [];
-  return `-----BEGIN ${label}-----\n${lines.join("\n")}\n-----END ${label}-----\n`;
 }

@@ -1,5 +1,5 @@
 import type { CloudApiEnv } from "#api/env.ts";
-import { hmacSha256Hex, timingSafeEqualText } from "#api/services/hashing.ts";
+import { hmacSha256Hex, timingSafeEqualText } from "#api/core/hashing.ts";
 import type { PaymentRequest } from "../provider.ts";
 import { escapeHtml } from "./pages.ts";
 import { sandboxSecret } from "./secret.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { SIGNATURE_WINDOW_SECONDS } from "#domain/signature.ts";
-import { hmacSha256Hex, timingSafeEqualText } from "#api/services/hashing.ts";
+import { SIGNATURE_WINDOW_SECONDS } from "#contract/signature.ts";
+import { hmacSha256Hex, timingSafeEqualText } from "#api/core/hashing.ts";
 import { NotificationRejected, type PaymentOutcome } from "../provider.ts";
 import type { SandboxMethod, SandboxPaymentRow } from "./ledger.ts";
 

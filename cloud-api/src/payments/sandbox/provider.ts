@@ -1,7 +1,7 @@
 import { toCents } from "#domain/money.ts";
 import type { CloudApiEnv } from "#api/env.ts";
-import { nowSeconds } from "#api/http/clock.ts";
-import { randomToken } from "#api/services/hashing.ts";
+import { nowSeconds } from "#api/core/clock.ts";
+import { randomToken } from "#api/core/hashing.ts";
 import { orderSettings } from "#api/settings.ts";
 import {
   ProviderUnavailable,

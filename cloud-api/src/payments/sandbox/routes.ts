@@ -4,10 +4,7 @@ import { verifyAlipayForm } from "./alipay-form.ts";
 import { findSandboxPayment, type SandboxMethod, type SandboxPaymentRow } from "./ledger.ts";
 import { checkoutPage, donePage, embeddedResultPage, errorPage } from "./pages.ts";
 import { EMBEDDED_RESULT_JS, PAYPAL_SDK, STRIPE_JS } from "./scripts.ts";
-import { settleSandboxPayment, type SandboxAction } from "./settle.ts";
-
-/** Hands a request to the cloud-api's own router (how sandbox notifications are delivered). */
-export type SelfFetch = (request: Request, env: CloudApiEnv) => Promise<Response>;
+import { settleSandboxPayment, type Deliver, type SandboxAction } from "./settle.ts";
 
 type SandboxContext = Context<{ Bindings: CloudApiEnv }>;
 
@@ -74,7 +71,7 @@ const text = (form: FormData, name: string) => {
 };
 
 /** The pages, scripts and provider-API stand-ins of the sandbox payment provider, mounted at /sandbox. */
-export function sandboxRoutes(selfFetch: SelfFetch) {
+export function sandboxRoutes(selfFetch: Deliver) {
   const app = new Hono<{ Bindings: CloudApiEnv }>();
 
   async function payment(c: SandboxContext, ref: string, method: SandboxMethod): Promise<SandboxPaymentRow | null> {

@@ -1,6 +1,5 @@
 import type { CloudApiEnv } from "#api/env.ts";
-import type { SelfFetch } from "./routes.ts";
-import { nowSeconds } from "#api/http/clock.ts";
+import { nowSeconds } from "#api/core/clock.ts";
 import { findSandboxPayment, moveSandboxPayment, type SandboxPaymentRow, type SandboxStatus } from "./ledger.ts";
 import { SANDBOX_SIGNATURE_HEADER, sandboxEventFor, signSandboxPayload, type SandboxEventType } from "./notifications.ts";
 import { sandboxSecret } from "./secret.ts";
@@ -16,7 +15,7 @@ const ACTIONS: Record<SandboxAction, { from: SandboxStatus[]; to: SandboxStatus;
 };
 
 /** Hands a request to the cloud-api's own router, as a provider's HTTP POST would arrive. */
-export type Deliver = SelfFetch;
+export type Deliver = (request: Request, env: CloudApiEnv) => Promise<Response>;
 
 /**
  * Applies the buyer's choice to the sandbox ledger and, when it changed something, sends the signed

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { CloudApiEnv } from "#api/env.ts";
-import { nowSeconds } from "#api/http/clock.ts";
+import { nowSeconds } from "#api/core/clock.ts";
 import { orderSettings } from "#api/settings.ts";
 import { NotificationRejected, ProviderUnavailable, type CreatedPayment, type PaymentProvider, type PaymentRequest } from "../provider.ts";
 import { checkoutSession, outcomeOfSession, paymentIntentOf, reportOfSession } from "./checkout-session.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hmacSha256Hex, timingSafeEqualText } from "#api/services/hashing.ts";
+import { hmacSha256Hex, timingSafeEqualText } from "#api/core/hashing.ts";
 import { NotificationRejected, type PaymentOutcome } from "../provider.ts";
 import { checkoutSession, outcomeOfSession, type CheckoutSession } from "./checkout-session.ts";
 

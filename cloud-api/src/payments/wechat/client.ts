@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { nowSeconds } from "#api/http/clock.ts";
+import { nowSeconds } from "#api/core/clock.ts";
 import { callProvider } from "../outbound.ts";
 import { ProviderUnavailable } from "../provider.ts";
 import type { WechatPayConfig } from "./config.ts";

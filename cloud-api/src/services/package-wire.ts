@@ -1,28 +1,11 @@
-import { z } from "zod";
+import type { z } from "zod";
+import type { packageList } from "#contract/endpoints.ts";
 import { fromCents } from "#domain/money.ts";
 import type { PackageRow } from "../repositories/packages.ts";
-import { localize } from "./localize.ts";
+import { localize } from "#api/core/localize.ts";
 
 /** A package as every call that lists packages answers it (spec §3 fields, names in the buyer's language). */
-export const packageOutput = z.object({
-  id: z.number().int(),
-  serviceId: z.number().int(),
-  productId: z.string(),
-  serviceName: z.string(),
-  serviceDesc: z.string(),
-  topTag: z.string(),
-  originPrice: z.number(),
-  salePrice: z.number(),
-  currencyCode: z.string(),
-  isGive: z.number().int(),
-  isSale: z.number().int(),
-  displaySort: z.number().int(),
-  period: z.number().int(),
-  dataQuotaMb: z.number().int().nullable(),
-  isUnlimited: z.number().int(),
-});
-
-export function packageToWire(row: PackageRow, lang: string): z.input<typeof packageOutput> {
+export function packageToWire(row: PackageRow, lang: string): z.input<typeof packageList.output>["packageList"][number] {
   return {
     id: row.id,
     serviceId: row.service_id,

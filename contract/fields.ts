@@ -14,6 +14,11 @@ export const serviceType = z.preprocess((v) => (typeof v === "string" ? Number(v
 export const iccId = z.string().trim().regex(/^\d{18,22}[A-Za-z]?$/, "must be an ICCID (18-22 digits)");
 /** A wire amount: a number of yuan/dollars with at most 2 decimals. */
 export const amount = z.number().nonnegative().max(99_999_999.99).multipleOf(0.01);
+/**
+ * An amount in an answer: the same rule as a refinement, so that a reader refuses 0.333 while the OpenAPI
+ * document keeps describing it as a plain number, as it always has.
+ */
+export const money = z.number().refine((value) => value >= 0 && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "must be an amount with at most 2 decimals");
 
 /** The input of the calls that ask about one service of one device (spec §7: package list, current package). */
 export const deviceServiceQuery = z.object({ language: language.optional(), countryCode: countryCode.optional(), deviceId, type: serviceType });
@@ -29,9 +34,10 @@ export const paymentStartOutput = z.object({
   alipayForm: z.string().nullable(),
   payPalOrderId: z.string().nullable(),
   sessionId: z.string().nullable(),
-  payAmount: z.number(),
+  payAmount: money,
   currencyCode: z.string(),
 });
+export type PaymentStart = z.input<typeof paymentStartOutput>;
 
 export const deviceType = z.number().int().min(1).max(2);
 /** The code of a VIP or storage card, as scanned by the app. */

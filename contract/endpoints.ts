@@ -1,0 +1,447 @@
+import { z } from "zod";
+import { amount, countryCode, deviceId, deviceServiceQuery, deviceType, encryptCodeId, iccId, language, money, orderId, paymentStartOutput, paymentType, serviceType } from "./fields.ts";
+
+/**
+ * Every /v1 endpoint of the cloud-api, once (DESIGN.md §2): method, path, who may call it, and the zod
+ * schemas of its input and its output. The cloud-api attaches a handler to each (operation()), the
+ * storefront calls them, and OpenAPI and docs/contract.md are generated from them. Output objects strip
+ * the fields they do not name, so an operator's backend may answer more.
+ * "app" endpoints need a valid request signature only; "user" ones also a valid access token; "s2s" ones
+ * (which mint a user's identity) also the server-to-server credential that never ships in an app.
+ */
+export type Access = "app" | "user" | "s2s";
+
+export interface Endpoint<A extends Access = Access, I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  method: "GET" | "POST";
+  path: `/v1/${string}`;
+  access: A;
+  summary: string;
+  input: I;
+  output: O;
+}
+
+const endpoint = <A extends Access, I extends z.ZodType, O extends z.ZodType>(declared: Endpoint<A, I, O>): Endpoint<A, I, O> => declared;
+
+/** A package as every call that lists packages answers it (spec §3 fields, names in the buyer's language). */
+const packageOutput = z.object({
+  id: z.number().int(),
+  serviceId: z.number().int(),
+  productId: z.string(),
+  serviceName: z.string(),
+  serviceDesc: z.string(),
+  topTag: z.string(),
+  originPrice: money,
+  salePrice: money,
+  currencyCode: z.string(),
+  isGive: z.number().int(),
+  isSale: z.number().int(),
+  displaySort: z.number().int(),
+  period: z.number().int(),
+  dataQuotaMb: z.number().int().nullable(),
+  isUnlimited: z.number().int(),
+});
+
+/** The refund-package response of spec §3, shared by the card calls below. */
+const receivedPackagesOutput = z.object({ isRefunded: z.boolean(), packageInfoList: z.array(packageOutput) });
+
+const confirmInput = z.object({
+  deviceId,
+  deviceType: z.number().int().min(1).max(2).optional(),
+  serviceId: z.number().int().positive().optional(),
+  priceId: z.number().int().positive(),
+  payAmount: amount,
+  payMethod: paymentType,
+  buyServiceType: serviceType,
+  language: language.optional(),
+  countryCode: countryCode.optional(),
+  couponId: z.number().int().positive().nullable().optional(),
+  couponCode: z.string().trim().max(64).nullable().optional(),
+});
+
+const periodOutput = z.object({
+  serviceName: z.string(),
+  packageId: z.number().int(),
+  source: z.enum(["order", "vip_card", "storage_card"]),
+  startTime: z.number().int(),
+  endTime: z.number().int(),
+});
+
+const storageCardFields = z.object({
+  deviceId: deviceId.optional(),
+  encryptCodeId: encryptCodeId.optional(),
+  deviceType: deviceType.optional(),
+  countryCode: countryCode.optional(),
+});
+
+/** Spec §5: a chosen device or a scanned card (its code) names what to cancel. */
+const namesDeviceOrCard = (input: { deviceId?: string | undefined; encryptCodeId?: string | undefined }) =>
+  input.deviceId !== undefined || input.encryptCodeId !== undefined;
+const DEVICE_OR_CARD = { path: ["deviceId"], message: "a device or a card code is required" };
+
+export const aiInfo = endpoint({
+  method: "POST",
+  path: "/v1/cloud/ai/device/info",
+  access: "user",
+  summary: "A device's AI service state: isOpenAi, durationStatus and when it ends",
+  input: z.object({ deviceId }),
+  output: z.object({ isOpenAi: z.number().int(), durationStatus: z.number().int(), aiExpireTimestamp: z.number().int().nullable() }),
+});
+
+export const orderCancel = endpoint({
+  method: "POST",
+  path: "/v1/cloud/order/cancel",
+  access: "user",
+  summary: "Cancel an order waiting to pay (8001 -> 8007); its coupon comes back. 409 in any other status",
+  input: z.object({ orderId }),
+  output: z.null(),
+});
+
+/** Spec §5: without a launch signature the storefront confirms with v2, otherwise (and for card) with v3. */
+export const confirmOrderV2 = endpoint({
+  method: "POST",
+  path: "/v1/cloud/order/h5/confirm/v2",
+  access: "user",
+  summary: "Create an order (8001) for a package and an optional coupon, and start its payment",
+  input: confirmInput,
+  output: paymentStartOutput,
+});
+
+export const confirmOrderV3 = endpoint({
+  method: "POST",
+  path: "/v1/cloud/order/h5/confirm/v3",
+  access: "user",
+  summary: "As v2, also carrying the launch payload's purchase signature, which must belong to the token's user",
+  input: confirmInput.extend({ signature: z.string().trim().max(256).optional() }),
+  output: paymentStartOutput,
+});
+
+export const currentPackage = endpoint({
+  method: "POST",
+  path: "/v1/cloud/package/current",
+  access: "user",
+  summary: "The device's current period of a service (durationStatus 0 when never opened)",
+  input: deviceServiceQuery,
+  output: z.object({
+    serviceName: z.string().nullable(),
+    durationStatus: z.number().int(),
+    status: z.number().int(),
+    startTime: z.number().int().nullable(),
+    endTime: z.number().int().nullable(),
+  }),
+});
+
+/** query_user_device_list: the devices of the user that the app's device token names. */
+export const deviceList = endpoint({
+  method: "POST",
+  path: "/v1/member/device/list",
+  access: "app",
+  summary: "The user's devices, for the device picker (authenticated by tgAccessToken)",
+  input: z.object({ tgAccessToken: z.string().min(1, "required").max(512) }),
+  output: z.object({
+    items: z.array(
+      z.object({ deviceId: z.string(), deviceName: z.string(), attrs: z.string(), deviceType: z.number().int(), iccId: z.string().nullable() }),
+    ),
+  }),
+});
+
+/**
+ * Server to server: the companion app's backend signs a user in and gets the token pair, the
+ * device-listing token and the purchase signature that it puts in a launch link. It proves itself with
+ * S2S_SECRET (never the app secret, which ships in every app); an unknown account is refused exactly
+ * like a wrong credential, so that accounts cannot be enumerated.
+ */
+export const issueToken = endpoint({
+  method: "POST",
+  path: "/v1/member/user/s2s/token",
+  access: "s2s",
+  summary: "Issue a token pair for a signed-in user (companion app backend only)",
+  input: z.object({ account: z.string().trim().min(1, "required").max(128) }),
+  output: z.object({
+    userId: z.number().int(),
+    accessToken: z.string(),
+    refreshToken: z.string(),
+    tgAccessToken: z.string(),
+    signature: z.string(),
+    expiresIn: z.number().int(),
+  }),
+});
+
+export const orderDetail = endpoint({
+  method: "POST",
+  path: "/v1/cloud/order/detail",
+  access: "user",
+  summary:
+    "One of the user's orders in full: package, period granted, price, coupon, amount paid, the payment's provider reference, " +
+    "and every status change (404 for another user's order)",
+  input: z.object({ orderId, language: z.string().trim().min(2).max(16).optional() }),
+  output: z.object({
+    orderId: z.string(),
+    deviceId: z.string(),
+    serviceType: z.number().int(),
+    serviceName: z.string(),
+    status: z.number().int(),
+    paymentType: z.number().int(),
+    period: z.number().int(),
+    currencyCode: z.string(),
+    price: money,
+    discount: money,
+    realPayPrice: money,
+    coupon: z.object({ name: z.string(), couponCode: z.string() }).nullable(),
+    createTime: z.number().int(),
+    paymentTime: z.number().int().nullable(),
+    payment: z.object({ provider: z.string(), reference: z.string().nullable(), status: z.string() }).nullable(),
+    servicePeriod: z.object({ startTime: z.number().int(), endTime: z.number().int(), revoked: z.boolean() }).nullable(),
+    events: z.array(z.object({ fromStatus: z.number().int().nullable(), toStatus: z.number().int(), time: z.number().int() })),
+  }),
+});
+
+export const orderList = endpoint({
+  method: "POST",
+  path: "/v1/cloud/order/query/srv/order/list",
+  access: "user",
+  summary: "A device's orders of a service type, newest first; pageNum from 1, pageSize 5; an empty page ends the list",
+  input: z.object({
+    deviceId,
+    type: serviceType,
+    pageNum: z.number().int().min(1).max(10_000),
+    pageSize: z.number().int().min(1).max(50).default(5),
+  }),
+  output: z.object({
+    orderList: z.array(
+      z.object({
+        orderId: z.string(),
+        serviceName: z.string(),
+        status: z.number().int(),
+        paymentType: z.number().int(),
+        period: z.number().int(),
+        createTime: z.number().int(),
+        paymentTime: z.number().int().nullable(),
+        realPayPrice: money,
+        currencyUint: z.string(),
+      }),
+    ),
+  }),
+});
+
+export const orderStatus = endpoint({
+  method: "POST",
+  path: "/v1/cloud/order/status",
+  access: "user",
+  summary: "An order's status (8001-8015); an unsettled payment is first checked with its provider",
+  input: z.object({ orderId }),
+  output: z.object({
+    orderId: z.string(),
+    status: z.number().int(),
+    paymentType: z.number().int(),
+    serviceType: z.number().int(),
+    paymentTime: z.number().int().nullable(),
+    updateTime: z.number().int(),
+    /** The newest payment attempt's state, so that "the buyer left the checkout" can be told from "still paying". */
+    paymentState: z.enum(["created", "succeeded", "failed", "cancelled", "refunded"]).nullable(),
+  }),
+});
+
+export const packageList = endpoint({
+  method: "POST",
+  path: "/v1/cloud/package/list",
+  access: "user",
+  summary:
+    "Packages of a service type for a device in the country's currency, as spec §5 shows them: mobile data hides isGive, " +
+    "other types keep isSale 1 (and, with serviceId, VIP receive mode, only that service), by displaySort",
+  input: deviceServiceQuery.extend({ serviceId: z.number().int().positive().optional() }),
+  output: z.object({
+    packageList: z.array(packageOutput),
+    /** The region's payment methods (spec §6) that this deployment takes money with; an upstream that does not say offers the region's. */
+    payMethods: z.array(z.number().int()).optional(),
+  }),
+});
+
+export const payOrderInfo = endpoint({
+  method: "POST",
+  path: "/v1/cloud/order/pay/info",
+  access: "user",
+  summary: "What an order costs and how it is being paid; the payment instructions while it waits to be paid",
+  input: z.object({ orderId }),
+  output: paymentStartOutput.extend({
+    status: z.number().int(),
+    serviceName: z.string(),
+    period: z.number().int(),
+    originPrice: z.number(),
+    discountAmount: z.number(),
+    createTime: z.number().int(),
+    paymentTime: z.number().int().nullable(),
+  }),
+});
+
+export const purchasePreview = endpoint({
+  method: "POST",
+  path: "/v1/cloud/package/preview",
+  access: "user",
+  summary:
+    "If the order were paid now: for each package of the service, the period it would grant on the device " +
+    "(extendsCurrent when it queues after the period in use), by the rule fulfilment applies",
+  input: deviceServiceQuery,
+  output: z.object({
+    previews: z.array(
+      z.object({ packageId: z.number().int(), startTime: z.number().int(), endTime: z.number().int(), extendsCurrent: z.boolean() }),
+    ),
+  }),
+});
+
+export const receivedPackageInfo = endpoint({
+  method: "POST",
+  path: "/v1/cloud/package/received/info",
+  access: "user",
+  summary: "Packages received on a device with VIP or storage cards (type 5 or 1 narrows it), and whether they are refunded",
+  input: z.object({ deviceId, type: z.union([z.literal(1), z.literal(5)]).optional() }),
+  output: receivedPackagesOutput,
+});
+
+export const refreshToken = endpoint({
+  method: "POST",
+  path: "/v1/member/user/h5/refresh_token",
+  access: "app",
+  summary: "Rotate a refresh token into a new access and refresh token pair",
+  input: z.object({ js_refreshToken: z.string().min(1, "required").max(256) }),
+  output: z.object({ js_accessToken: z.string(), js_refreshToken: z.string(), expiresIn: z.number().int() }),
+});
+
+export const orderRepay = endpoint({
+  method: "POST",
+  path: "/v1/cloud/order/h5/order/repay",
+  access: "user",
+  summary: "Start a new payment attempt for an order waiting to pay (not PayPal); earlier attempts stop counting",
+  input: z.object({ orderId }),
+  output: paymentStartOutput,
+});
+
+export const entitlementTimeline = endpoint({
+  method: "POST",
+  path: "/v1/cloud/entitlement/timeline",
+  access: "user",
+  summary:
+    "A device's periods per service (cloud storage, mobile data, VIP, AI, or only `type`): the one in use, those queued after it, " +
+    "those ended in the last 90 days, and endingSoonAt when the service stops within 7 days",
+  input: z.object({ deviceId, type: serviceType.optional(), language: language.optional() }),
+  output: z.object({
+    services: z.array(
+      z.object({
+        serviceType: z.number().int(),
+        inUse: periodOutput.nullable(),
+        queued: z.array(periodOutput),
+        ended: z.array(periodOutput),
+        endingSoonAt: z.number().int().nullable(),
+      }),
+    ),
+  }),
+});
+
+export const simcardDetails = endpoint({
+  method: "POST",
+  path: "/v1/cloud/simcard/details",
+  access: "user",
+  summary: "The carrier's state of a SIM card: status, remaining data (MB text) and card info",
+  input: z.object({ iccId }),
+  output: z.object({
+    status: z.string(),
+    remain: z.string(),
+    cardInfo: z.object({ iccid: z.string(), operator: z.string(), totalMb: z.number(), usedMb: z.number() }),
+  }),
+});
+
+export const simcardIccidInfo = endpoint({
+  method: "POST",
+  path: "/v1/cloud/simcard/iccid/info",
+  access: "user",
+  summary: "The ICCID of a SIM device's card, with its carrier and state (404 when it has none)",
+  input: z.object({ deviceId }),
+  output: z.object({ deviceId: z.string(), iccId: z.string(), operator: z.string(), status: z.string() }),
+});
+
+export const storageCardReceivedPackage = endpoint({
+  method: "POST",
+  path: "/v1/cloud/storage-card/received/package",
+  access: "user",
+  summary: "Cloud storage packages received by scanning card codes, on a device or for one scanned card, and whether they are refunded (404: none)",
+  input: storageCardFields.refine(namesDeviceOrCard, DEVICE_OR_CARD),
+  output: receivedPackagesOutput,
+});
+
+export const storageCardRefund = endpoint({
+  method: "POST",
+  path: "/v1/cloud/storage-card/refund",
+  access: "user",
+  summary:
+    "Cancel storage packages received with cards: a scanned card's, or a device's (only those of packageId when given); " +
+    "their periods are revoked. A second refund changes nothing",
+  input: storageCardFields.extend({ packageId: z.number().int().positive().optional() }).refine(namesDeviceOrCard, DEVICE_OR_CARD),
+  output: z.object({ isRefunded: z.boolean(), alreadyRefunded: z.boolean() }),
+});
+
+export const userCoupons = endpoint({
+  method: "GET",
+  path: "/v1/cloud/coupon/user/list",
+  access: "user",
+  summary: "The user's coupons in the country's currency; status 0 usable, 2 expired. 429 past the lookup limit per user",
+  input: z.object({ type: serviceType.optional(), countryCode: countryCode.optional(), language: language.optional() }),
+  output: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      descrip: z.string(),
+      useLimitAmount: money,
+      amount: money,
+      startTime: z.number().int(),
+      expireTime: z.number().int(),
+      couponCode: z.string(),
+      status: z.number().int(),
+      type: z.number().int(),
+    }),
+  ),
+});
+
+export const userInfo = endpoint({
+  method: "POST",
+  path: "/v1/member/user/info",
+  access: "user",
+  summary: "The token's user",
+  input: z.object({}),
+  output: z.object({ userId: z.number().int(), account: z.string(), nickname: z.string(), countryCode: z.string() }),
+});
+
+export const vipCardReceive = endpoint({
+  method: "POST",
+  path: "/v1/cloud/vip-card/receive",
+  access: "user",
+  summary: "Receive a VIP card's package for free on a chosen device (409 when the card was received already)",
+  input: z.object({ deviceId, deviceType, encryptCodeId, countryCode: countryCode.optional() }),
+  output: z.null(),
+});
+
+export const vipCardReceivedPackage = endpoint({
+  method: "POST",
+  path: "/v1/cloud/vip-card/received/package",
+  access: "user",
+  summary: "The package a VIP card gave a device, and whether it was refunded",
+  input: z.object({ deviceId, encryptCodeId, countryCode: countryCode.optional() }),
+  output: receivedPackagesOutput,
+});
+
+export const vipCardRefund = endpoint({
+  method: "POST",
+  path: "/v1/cloud/vip-card/refund",
+  access: "user",
+  summary: "Cancel the package a VIP card gave a device; its period is revoked. A second refund changes nothing",
+  input: z.object({ deviceId, encryptCodeId, countryCode: countryCode.optional() }),
+  output: z.object({ isRefunded: z.boolean(), alreadyRefunded: z.boolean() }),
+});
+
+export const vipInfo = endpoint({
+  method: "POST",
+  path: "/v1/cloud/vip/device/info",
+  access: "user",
+  summary: "A device's VIP state: isVip, durationStatus, when it ends, and what its VIP periods saved",
+  input: z.object({ deviceId }),
+  output: z.object({ isVip: z.number().int(), durationStatus: z.number().int(), vipExpireTimestamp: z.number().int().nullable(), saveMoney: money }),
+});
+

@@ -1,0 +1,79 @@
+/**
+ * npm run contract-doc: docs/contract.md, the wire contract in prose, generated from contract/ (every
+ * endpoint's method, path, access and fields, and the business codes). With --check it only fails when
+ * the file is out of date, which `npm run typecheck` runs so that the description cannot drift.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { z } from "zod";
+import { Status, httpStatusOf } from "#contract/codes.ts";
+import * as endpoints from "#contract/endpoints.ts";
+import type { Endpoint } from "#contract/endpoints.ts";
+import { ROOT } from "./lib/project.ts";
+
+type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema; anyOf?: JsonSchema[]; enum?: unknown[]; const?: unknown };
+
+const OUT = `${ROOT}docs/contract.md`;
+const ACCESS = {
+  app: "signed request",
+  user: "signed request + accessToken",
+  s2s: "signed request + server-to-server credential",
+};
+
+function typeOf(schema: JsonSchema): string {
+  if (schema.anyOf) return schema.anyOf.map(typeOf).join(" \\| ");
+  if (schema.enum) return schema.enum.map((value) => JSON.stringify(value)).join(" \\| ");
+  if (schema.const !== undefined) return JSON.stringify(schema.const);
+  if (schema.type === "array") return `${schema.items ? typeOf(schema.items) : "unknown"}[]`;
+  if (schema.type === "object" && schema.properties) return `{ ${Object.keys(schema.properties).join(", ")} }`;
+  return [schema.type ?? "unknown"].flat().join(" \\| ");
+}
+
+function fields(schema: z.ZodType, io: "input" | "output"): string {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+  if (!json.properties) return `${typeOf(json)}\n`;
+  const rows = Object.entries(json.properties).map(([name, field]) => `| ${name} | ${typeOf(field)} | ${json.required?.includes(name) ? "yes" : ""} |`);
+  return ["| field | type | required |", "| --- | --- | --- |", ...rows].join("\n") + "\n";
+}
+
+function section(name: string, endpoint: Endpoint): string {
+  return [
+    `## ${endpoint.method} ${endpoint.path}`,
+    "",
+    `\`${name}\`, ${ACCESS[endpoint.access]}. ${endpoint.summary}.`,
+    "",
+    "Input:",
+    "",
+    fields(endpoint.input, "input"),
+    "Output (`data`):",
+    "",
+    fields(endpoint.output, "output"),
+  ].join("\n");
+}
+
+const codes = Object.entries(Status).map(([name, code]) => `| ${code} | ${name} | ${httpStatusOf(code)} |`);
+const all: [string, Endpoint][] = Object.entries(endpoints);
+const text = [
+  "# The wire contract",
+  "",
+  "Generated from contract/ by `node scripts/contract-doc.ts`; do not edit by hand.",
+  "Every answer is the envelope `{status, msg, data}` (plus `reason` on some refusals); every call carries the",
+  "signing headers appid, noticeStr, timestamp and signature (contract/signature.ts).",
+  "",
+  "## Business codes",
+  "",
+  "| status | name | HTTP |",
+  "| --- | --- | --- |",
+  ...codes,
+  "",
+  ...all.sort(([, a], [, b]) => a.path.localeCompare(b.path)).map(([name, endpoint]) => section(name, endpoint)),
+].join("\n");
+
+if (process.argv.includes("--check")) {
+  const current = readFileSync(OUT, { encoding: "utf8", flag: "a+" });
+  if (current !== text) {
+    console.error("docs/contract.md is out of date with contract/: run node scripts/contract-doc.ts");
+    process.exit(1);
+  }
+} else {
+  writeFileSync(OUT, text);
+}
