@@ -26,23 +26,24 @@ const endpoint = <A extends Access, I extends z.ZodType, O extends z.ZodType>(de
 const packageOutput = z.object({
   id: z.number().int(),
   serviceId: z.number().int(),
-  productId: z.string(),
+  productId: z.string().nullish(),
   serviceName: z.string(),
-  serviceDesc: z.string(),
-  topTag: z.string(),
+  serviceDesc: z.string().nullish(),
+  topTag: z.string().nullish(),
   originPrice: money,
   salePrice: money,
   currencyCode: z.string(),
   isGive: z.number().int(),
   isSale: z.number().int(),
   displaySort: z.number().int(),
-  period: z.number().int(),
-  dataQuotaMb: z.number().int().nullable(),
-  isUnlimited: z.number().int(),
+  // Beyond the spec's fields: the reference cloud-api sends them, an operator's backend may not.
+  period: z.number().int().nullish(),
+  dataQuotaMb: z.number().int().nullish(),
+  isUnlimited: z.number().int().nullish(),
 });
 
-/** The refund-package response of spec §3, shared by the card calls below. */
-const receivedPackagesOutput = z.object({ isRefunded: z.boolean(), packageInfoList: z.array(packageOutput) });
+/** The refund-package response of spec §3, shared by the card calls below; spec §8: the data may be null. */
+const receivedPackagesOutput = z.object({ isRefunded: z.boolean(), packageInfoList: z.array(packageOutput) }).nullable();
 
 const confirmInput = z.object({
   deviceId,
@@ -84,7 +85,7 @@ export const aiInfo = endpoint({
   access: "user",
   summary: "A device's AI service state: isOpenAi, durationStatus and when it ends",
   input: z.object({ deviceId }),
-  output: z.object({ isOpenAi: z.number().int(), durationStatus: z.number().int(), aiExpireTimestamp: z.number().int().nullable() }),
+  output: z.object({ isOpenAi: z.number().int(), durationStatus: z.number().int(), aiExpireTimestamp: z.number().int().nullish() }),
 });
 
 export const orderCancel = endpoint({
@@ -121,13 +122,16 @@ export const currentPackage = endpoint({
   access: "user",
   summary: "The device's current period of a service (durationStatus 0 when never opened)",
   input: deviceServiceQuery,
-  output: z.object({
-    serviceName: z.string().nullable(),
-    durationStatus: z.number().int(),
-    status: z.number().int(),
-    startTime: z.number().int().nullable(),
-    endTime: z.number().int().nullable(),
-  }),
+  // An operator's backend may answer no data for a device that never had the service.
+  output: z
+    .object({
+      serviceName: z.string().nullish(),
+      durationStatus: z.number().int(),
+      status: z.number().int(),
+      startTime: z.number().int().nullish(),
+      endTime: z.number().int().nullish(),
+    })
+    .nullable(),
 });
 
 /** query_user_device_list: the devices of the user that the app's device token names. */
@@ -139,7 +143,7 @@ export const deviceList = endpoint({
   input: z.object({ tgAccessToken: z.string().min(1, "required").max(512) }),
   output: z.object({
     items: z.array(
-      z.object({ deviceId: z.string(), deviceName: z.string(), attrs: z.string(), deviceType: z.number().int(), iccId: z.string().nullable() }),
+      z.object({ deviceId: z.string(), deviceName: z.string(), attrs: z.string().nullish(), deviceType: z.number().int(), iccId: z.string().nullable() }),
     ),
   }),
 });
@@ -342,11 +346,14 @@ export const simcardDetails = endpoint({
   access: "user",
   summary: "The carrier's state of a SIM card: status, remaining data (MB text) and card info",
   input: z.object({ iccId }),
-  output: z.object({
-    status: z.string(),
-    remain: z.string(),
-    cardInfo: z.object({ iccid: z.string(), operator: z.string(), totalMb: z.number(), usedMb: z.number() }),
-  }),
+  // Spec §4: the card is in trouble unless the answer is 200 with data, so the data may be null.
+  output: z
+    .object({
+      status: z.string(),
+      remain: z.union([z.string(), z.number()]),
+      cardInfo: z.object({ iccid: z.string(), operator: z.string(), totalMb: z.number(), usedMb: z.number() }).nullish(),
+    })
+    .nullable(),
 });
 
 export const simcardIccidInfo = endpoint({
@@ -442,6 +449,6 @@ export const vipInfo = endpoint({
   access: "user",
   summary: "A device's VIP state: isVip, durationStatus, when it ends, and what its VIP periods saved",
   input: z.object({ deviceId }),
-  output: z.object({ isVip: z.number().int(), durationStatus: z.number().int(), vipExpireTimestamp: z.number().int().nullable(), saveMoney: money }),
+  output: z.object({ isVip: z.number().int(), durationStatus: z.number().int(), vipExpireTimestamp: z.number().int().nullish(), saveMoney: money.nullish() }),
 });
 

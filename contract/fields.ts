@@ -30,12 +30,13 @@ export const paymentType = z.number().int().min(1).max(4).transform((code) => co
 export const paymentStartOutput = z.object({
   orderId: z.string(),
   paymentType: z.number().int(),
-  h5PaymentUrl: z.string().nullable(),
-  alipayForm: z.string().nullable(),
-  payPalOrderId: z.string().nullable(),
-  sessionId: z.string().nullable(),
-  payAmount: money,
-  currencyCode: z.string(),
+  h5PaymentUrl: z.string().nullish(),
+  payPalOrderId: z.string().nullish(),
+  sessionId: z.string().nullish(),
+  // Beyond the spec's order response: the reference cloud-api sends them, an operator's backend may not.
+  alipayForm: z.string().nullish(),
+  payAmount: money.nullish(),
+  currencyCode: z.string().nullish(),
 });
 export type PaymentStart = z.input<typeof paymentStartOutput>;
 
