@@ -3,6 +3,7 @@ import { checkSecrets, type StorefrontEnv } from "#app/.server/env.ts";
 import { isCrossSiteWrite, newNonce, withSecurityHeaders } from "#app/.server/security.ts";
 import { forgetEndedSessions } from "#app/.server/session/storage.ts";
 import { cloudflareContext, nonceContext } from "#app/context.ts";
+import { withD1Probe } from "#domain/storage/d1-probe.ts";
 
 const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
@@ -12,10 +13,12 @@ export default {
     if (isCrossSiteWrite(request)) {
       return withSecurityHeaders(new Response("Cross-site request refused", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } }), request);
     }
-    const context = new RouterContextProvider();
-    context.set(cloudflareContext, { env, ctx });
-    context.set(nonceContext, newNonce());
-    return withSecurityHeaders(await handleRequest(request, context), request);
+    return withD1Probe(env, { d1: ["SESSIONS_DB"], services: ["CLOUD_API"] }, async (probed) => {
+      const context = new RouterContextProvider();
+      context.set(cloudflareContext, { env: probed, ctx });
+      context.set(nonceContext, newNonce());
+      return withSecurityHeaders(await handleRequest(request, context), request);
+    });
   },
   /** The cron (wrangler.jsonc): ended sessions are deleted, not only unreadable. */
   async scheduled(_controller, env) {
