@@ -28,7 +28,7 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
         path: op.path,
         body: op.method === "GET" ? "" : await readBodyText(c.req.raw),
       };
-      await verifySignedRequest(signed, c.env);
+      const user = await verifySignedRequest(signed, c.env, async () => (op.access === "user" ? authenticate(c.env.DB, c.req.header("accessToken")) : null));
       if (op.access === "s2s") await verifyServerToServer(signed, c.env);
       const facts: RequestFacts = {
         env: c.env,
@@ -36,7 +36,6 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
         countryCode: c.req.header("countryCode") ?? "CN",
         language: c.req.header("appLanguage") ?? "en",
       };
-      const user = op.access === "user" ? await authenticate(c.env.DB, c.req.header("accessToken")) : null;
       const raw = op.method === "GET" ? Object.fromEntries(new URL(c.req.url).searchParams) : parseJsonBody(signed.body);
       const input = parseOrRefuse(inputSchema, raw);
       const data = await op.handle(user ? { ...facts, userId: user.userId } : facts, input);

@@ -5,6 +5,7 @@ import { defineOperation } from "../http/operation.ts";
 import { deviceId } from "../http/schemas.ts";
 import { serviceState } from "../services/entitlements.ts";
 import { requireOwnedDevice } from "../services/ownership.ts";
+import { readBesideCheck } from "../storage/beside-check.ts";
 
 export const aiInfo = defineOperation({
   method: "POST",
@@ -14,8 +15,7 @@ export const aiInfo = defineOperation({
   input: z.object({ deviceId }),
   output: z.object({ isOpenAi: z.number().int(), durationStatus: z.number().int(), aiExpireTimestamp: z.number().int().nullable() }),
   async handle(ctx, input) {
-    await requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId);
-    const state = await serviceState(ctx.env.DB, input.deviceId, ServiceType.ai, currencyForCountry(ctx.countryCode));
+    const [, state] = await readBesideCheck(requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId), serviceState(ctx.env.DB, input.deviceId, ServiceType.ai, currencyForCountry(ctx.countryCode)));
     return { isOpenAi: state.active ? 1 : 0, durationStatus: state.durationStatus, aiExpireTimestamp: state.expiresAt };
   },
 });

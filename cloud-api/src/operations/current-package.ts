@@ -6,6 +6,7 @@ import { deviceServiceQuery } from "../http/schemas.ts";
 import { listEntitlements } from "../repositories/entitlements.ts";
 import { currentPeriod } from "../services/entitlements.ts";
 import { requireOwnedDevice } from "../services/ownership.ts";
+import { readBesideCheck } from "../storage/beside-check.ts";
 
 export const currentPackage = defineOperation({
   method: "POST",
@@ -21,8 +22,8 @@ export const currentPackage = defineOperation({
     endTime: z.number().int().nullable(),
   }),
   async handle(ctx, input) {
-    await requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId);
-    const period = currentPeriod(await listEntitlements(ctx.env.DB, input.deviceId, input.type), nowSeconds());
+    const [, entitlements] = await readBesideCheck(requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId), listEntitlements(ctx.env.DB, input.deviceId, input.type));
+    const period = currentPeriod(entitlements, nowSeconds());
     const current = period.current;
     return {
       serviceName: current ? localize(current.service_name, input.language ?? ctx.language) : null,

@@ -4,6 +4,7 @@ import { defineOperation } from "../http/operation.ts";
 import { deviceId, serviceType } from "../http/schemas.ts";
 import { listOrdersOfDevice } from "../repositories/orders.ts";
 import { requireOwnedDevice } from "../services/ownership.ts";
+import { readBesideCheck } from "../storage/beside-check.ts";
 
 export const orderList = defineOperation({
   method: "POST",
@@ -32,13 +33,15 @@ export const orderList = defineOperation({
     ),
   }),
   async handle(ctx, input) {
-    await requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId);
-    const rows = await listOrdersOfDevice(ctx.env.DB, {
-      deviceId: input.deviceId,
-      serviceType: input.type,
-      offset: (input.pageNum - 1) * input.pageSize,
-      limit: input.pageSize,
-    });
+    const [, rows] = await readBesideCheck(
+      requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId),
+      listOrdersOfDevice(ctx.env.DB, {
+        deviceId: input.deviceId,
+        serviceType: input.type,
+        offset: (input.pageNum - 1) * input.pageSize,
+        limit: input.pageSize,
+      }),
+    );
     return {
       orderList: rows.map((order) => ({
         orderId: order.order_id,

@@ -8,6 +8,7 @@ import { packageOutput, packageToWire } from "../http/package-wire.ts";
 import { deviceServiceQuery } from "../http/schemas.ts";
 import { listPackages } from "../repositories/packages.ts";
 import { requireOwnedDevice } from "../services/ownership.ts";
+import { readBesideCheck } from "../storage/beside-check.ts";
 
 export const packageList = defineOperation({
   method: "POST",
@@ -23,10 +24,9 @@ export const packageList = defineOperation({
     payMethods: z.array(z.number().int()),
   }),
   async handle(ctx, input) {
-    await requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId);
     const lang = input.language ?? ctx.language;
     const country = input.countryCode ?? ctx.countryCode;
-    const rows = await listPackages(ctx.env.DB, input.type, currencyForCountry(country));
+    const [, rows] = await readBesideCheck(requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId), listPackages(ctx.env.DB, input.type, currencyForCountry(country)));
     const wire = rows.map((row) => packageToWire(row, lang));
     const offered = offeredPaymentTypes(ctx.env);
     return {

@@ -4,6 +4,7 @@ import { packageOutput } from "../http/package-wire.ts";
 import { deviceId } from "../http/schemas.ts";
 import { receivedPackages } from "../services/cards.ts";
 import { requireOwnedDevice } from "../services/ownership.ts";
+import { readBesideCheck } from "../storage/beside-check.ts";
 
 /** The refund-package response of spec §3, shared by the card calls below. */
 export const receivedPackagesOutput = z.object({ isRefunded: z.boolean(), packageInfoList: z.array(packageOutput) });
@@ -16,8 +17,7 @@ export const receivedPackageInfo = defineOperation({
   input: z.object({ deviceId, type: z.union([z.literal(1), z.literal(5)]).optional() }),
   output: receivedPackagesOutput,
   async handle(ctx, input) {
-    await requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId);
     const kind = input.type === undefined ? null : input.type === 5 ? "vip" : "storage";
-    return receivedPackages(ctx.env.DB, input.deviceId, kind, ctx.language);
+    return (await readBesideCheck(requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId), receivedPackages(ctx.env.DB, input.deviceId, kind, ctx.language)))[1];
   },
 });

@@ -7,6 +7,7 @@ import { defineOperation } from "../http/operation.ts";
 import { deviceId, language, serviceType } from "../http/schemas.ts";
 import { listDevicePeriods, type DevicePeriodRow } from "../repositories/entitlements.ts";
 import { requireOwnedDevice } from "../services/ownership.ts";
+import { readBesideCheck } from "../storage/beside-check.ts";
 
 const periodOutput = z.object({
   serviceName: z.string(),
@@ -36,8 +37,7 @@ export const entitlementTimeline = defineOperation({
     ),
   }),
   async handle(ctx, input) {
-    await requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId);
-    const rows = await listDevicePeriods(ctx.env.DB, input.deviceId);
+    const [, rows] = await readBesideCheck(requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId), listDevicePeriods(ctx.env.DB, input.deviceId));
     const now = nowSeconds();
     const lang = input.language ?? ctx.language;
     const wire = (row: DevicePeriodRow) => ({

@@ -4,6 +4,7 @@ import { defineOperation } from "../http/operation.ts";
 import { iccId } from "../http/schemas.ts";
 import { findSimCard } from "../repositories/sim-cards.ts";
 import { requireOwnedSim } from "../services/ownership.ts";
+import { readBesideCheck } from "../storage/beside-check.ts";
 
 const mbFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -19,8 +20,7 @@ export const simcardDetails = defineOperation({
     cardInfo: z.object({ iccid: z.string(), operator: z.string(), totalMb: z.number(), usedMb: z.number() }),
   }),
   async handle(ctx, input) {
-    await requireOwnedSim(ctx.env.DB, ctx.userId, input.iccId);
-    const card = await findSimCard(ctx.env.DB, input.iccId);
+    const [, card] = await readBesideCheck(requireOwnedSim(ctx.env.DB, ctx.userId, input.iccId), findSimCard(ctx.env.DB, input.iccId));
     if (!card) throw new ApiError(Status.notFound, "SIM card not found at the carrier", "sim_not_found");
     const remainHundredths = Math.max(0, card.total_mb * 100 - card.used_mb_hundredths);
     return {

@@ -5,6 +5,7 @@ import { defineOperation } from "../http/operation.ts";
 import { deviceId } from "../http/schemas.ts";
 import { serviceState } from "../services/entitlements.ts";
 import { requireOwnedDevice } from "../services/ownership.ts";
+import { readBesideCheck } from "../storage/beside-check.ts";
 
 export const vipInfo = defineOperation({
   method: "POST",
@@ -14,8 +15,7 @@ export const vipInfo = defineOperation({
   input: z.object({ deviceId }),
   output: z.object({ isVip: z.number().int(), durationStatus: z.number().int(), vipExpireTimestamp: z.number().int().nullable(), saveMoney: z.number() }),
   async handle(ctx, input) {
-    await requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId);
-    const state = await serviceState(ctx.env.DB, input.deviceId, ServiceType.vip, currencyForCountry(ctx.countryCode));
+    const [, state] = await readBesideCheck(requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId), serviceState(ctx.env.DB, input.deviceId, ServiceType.vip, currencyForCountry(ctx.countryCode)));
     return { isVip: state.active ? 1 : 0, durationStatus: state.durationStatus, vipExpireTimestamp: state.expiresAt, saveMoney: fromCents(state.savedCents) };
   },
 });
