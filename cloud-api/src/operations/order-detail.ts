@@ -3,11 +3,12 @@ import { fromCents } from "#domain/money.ts";
 import { localize } from "../http/localize.ts";
 import { defineOperation } from "../http/operation.ts";
 import { orderId } from "../http/schemas.ts";
-import { findCouponName } from "../repositories/coupons.ts";
+import { findCouponNameOfOrder } from "../repositories/coupons.ts";
 import { findGrantedPeriod } from "../repositories/entitlements.ts";
 import { listOrderEvents } from "../repositories/orders.ts";
 import { paymentOfRecord } from "../repositories/payments.ts";
 import { requireOwnOrder } from "../services/orders.ts";
+import { readBesideCheck } from "../storage/beside-check.ts";
 
 export const orderDetail = defineOperation({
   method: "POST",
@@ -38,13 +39,15 @@ export const orderDetail = defineOperation({
   }),
   async handle(ctx, input) {
     const db = ctx.env.DB;
-    const order = await requireOwnOrder(db, ctx.userId, input.orderId);
-    const [events, payment, period, coupon] = await Promise.all([
-      listOrderEvents(db, order.order_id),
-      paymentOfRecord(db, order.order_id),
-      findGrantedPeriod(db, "order", order.order_id),
-      order.coupon_id === null ? null : findCouponName(db, order.coupon_id),
-    ]);
+    const [order, [events, payment, period, coupon]] = await readBesideCheck(
+      requireOwnOrder(db, ctx.userId, input.orderId),
+      Promise.all([
+        listOrderEvents(db, input.orderId),
+        paymentOfRecord(db, input.orderId),
+        findGrantedPeriod(db, "order", input.orderId),
+        findCouponNameOfOrder(db, input.orderId),
+      ]),
+    );
     const lang = input.language ?? ctx.language;
     return {
       orderId: order.order_id,

@@ -6,8 +6,6 @@ import { defineOperation } from "../http/operation.ts";
 import { countryCode, language, serviceType } from "../http/schemas.ts";
 import { ApiError, Status } from "../http/envelope.ts";
 import { listUserCoupons } from "../repositories/coupons.ts";
-import { countHit } from "../repositories/rate-limits.ts";
-import { couponLookupLimit } from "../settings.ts";
 
 /** Expired coupons stay listed (as unusable) for this long, so that a buyer sees why one is gone. */
 const EXPIRED_VISIBLE_SECONDS = 30 * 86400;
@@ -34,8 +32,9 @@ export const userCoupons = defineOperation({
   ),
   async handle(ctx, input) {
     const now = nowSeconds();
-    const limit = couponLookupLimit(ctx.env);
-    if ((await countHit(ctx.env.DB, `coupons:user:${ctx.userId}`, limit.window, now)) > limit.perUser) {
+    // The binding counts in memory near the buyer (cloud-api/wrangler.jsonc): no D1 write per view.
+    const limited = ctx.env.COUPON_LOOKUP_LIMIT !== "off" && !(await ctx.env.COUPON_LOOKUPS.limit({ key: `coupons:user:${ctx.userId}` })).success;
+    if (limited) {
       throw new ApiError(Status.rateLimited, "too many coupon lookups in a short time; try again in a minute");
     }
     const lang = input.language ?? ctx.language;
