@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { defineOperation } from "../http/operation.ts";
-import { listDevicesOfUser } from "../repositories/devices.ts";
+import { listDevicesOfToken } from "../repositories/devices.ts";
+import { sha256Hex } from "../services/hashing.ts";
 import { authenticate } from "../services/tokens.ts";
+import { readBesideCheck } from "../storage/beside-check.ts";
 
 /** query_user_device_list: the devices of the user that the app's device token names. */
 export const deviceList = defineOperation({
@@ -16,8 +18,7 @@ export const deviceList = defineOperation({
     ),
   }),
   async handle({ env }, { tgAccessToken }) {
-    const { userId } = await authenticate(env.DB, tgAccessToken, "tg");
-    const devices = await listDevicesOfUser(env.DB, userId);
+    const [, devices] = await readBesideCheck(authenticate(env.DB, tgAccessToken, "tg"), listDevicesOfToken(env.DB, await sha256Hex(tgAccessToken), "tg"));
     return {
       items: devices.map((d) => ({ deviceId: d.id, deviceName: d.name, attrs: d.attrs, deviceType: d.device_type, iccId: d.iccid })),
     };

@@ -5,6 +5,7 @@ import { countryCode, deviceId, deviceType, encryptCodeId } from "../http/schema
 import type { CardSelector } from "../repositories/service-cards.ts";
 import { receivedPackages, refundCards, requireCard } from "../services/cards.ts";
 import { requireOwnedDevice } from "../services/ownership.ts";
+import { readBesideCheck } from "../storage/beside-check.ts";
 import { receivedPackagesOutput } from "./received-package-info.ts";
 
 const storageCardFields = z.object({
@@ -39,6 +40,11 @@ export const storageCardReceivedPackage = defineOperation({
   input: storageCardFields.refine(namesDeviceOrCard, DEVICE_OR_CARD),
   output: receivedPackagesOutput,
   async handle(ctx, input) {
+    if (input.encryptCodeId === undefined) {
+      // A chosen device (the refund screen's view): its cards are read beside the ownership check.
+      const deviceId = input.deviceId ?? "";
+      return (await readBesideCheck(requireOwnedDevice(ctx.env.DB, ctx.userId, deviceId), receivedPackages(ctx.env.DB, deviceId, "storage", ctx.language)))[1];
+    }
     const { deviceId: device, codeId } = await cardsOf(ctx.env.DB, ctx.userId, input);
     return receivedPackages(ctx.env.DB, device, "storage", ctx.language, codeId);
   },
