@@ -16,7 +16,7 @@ import { capture, run } from "./lib/process.ts";
 import { devVars, PORT_OFFSET, ROOT } from "./lib/project.ts";
 import { LOAD_STAGE, runLoadStage } from "./lib/load-stage.ts";
 import { PUBLIC_PAGES, SCREEN_LINKS } from "./lib/screens.ts";
-import { PROBE_HEADERS } from "#domain/storage/probe-headers.ts";
+import { PROBE_HEADERS } from "#domain/storage/headers.ts";
 import { serveFreshDemo } from "./lib/servers.ts";
 
 const BUDGET = { performance: 95, accessibility: 100, firstLoadJsKb: 130 };

@@ -2,6 +2,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { checkSecrets, type StorefrontEnv } from "#app/.server/env.ts";
 import { isCrossSiteWrite, newNonce, withSecurityHeaders } from "#app/.server/security.ts";
 import { forgetEndedSessions } from "#app/.server/session/storage.ts";
+import { bookmarkContext, readBookmark } from "#app/.server/storage/d1-bookmark.ts";
 import { cloudflareContext, nonceContext } from "#app/context.ts";
 import { withD1Probe } from "#domain/storage/d1-probe.ts";
 
@@ -17,7 +18,12 @@ export default {
       const context = new RouterContextProvider();
       context.set(cloudflareContext, { env: probed, ctx });
       context.set(nonceContext, newNonce());
-      return withSecurityHeaders(await handleRequest(request, context), request);
+      const bookmark = await readBookmark(probed, request);
+      context.set(bookmarkContext, bookmark);
+      const response = withSecurityHeaders(await handleRequest(request, context), request);
+      const setCookie = await bookmark.setCookie();
+      if (setCookie) response.headers.append("Set-Cookie", setCookie);
+      return response;
     });
   },
   /** The cron (wrangler.jsonc): ended sessions are deleted, not only unreadable. */

@@ -6,7 +6,7 @@
  * writes its cloud-api calls report in their response headers. Unset (everywhere but the bench) nothing
  * is wrapped; production refuses the variable (each Worker's checkSecrets).
  */
-import { PROBE_HEADERS } from "./probe-headers.ts";
+import { PROBE_HEADERS } from "./headers.ts";
 
 const WRITE = /^\s*(?:insert|update|delete|replace)\b/i;
 

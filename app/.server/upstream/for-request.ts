@@ -2,6 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { cloudflareContext, sessionContext } from "#app/context.ts";
 import { getI18n, getLocale } from "../i18n.ts";
+import { bookmarkContext, carryBookmark } from "../storage/d1-bookmark.ts";
 import { createUpstreamClient, type Payload } from "./client.ts";
 import type { Endpoint } from "./endpoints.ts";
 import { UpstreamUnavailable } from "./envelope.ts";
@@ -20,7 +21,7 @@ export function upstreamFor(context: Readonly<RouterContextProvider>, request: R
   const session = context.get(sessionContext);
   const countryCode = session.get("launch")?.countryCode ?? "CN";
   const client = createUpstreamClient({
-    transport: withFaults(env, request, transportFor(env, new URL(request.url).hostname, countryCode)),
+    transport: carryBookmark(context.get(bookmarkContext), withFaults(env, request, transportFor(env, new URL(request.url).hostname, countryCode))),
     appId: env.APP_ID,
     appSecret: env.APP_SECRET,
     countryCode,
