@@ -65,9 +65,18 @@ export default tseslint.config(
     },
   },
   {
+    // Workers platform helpers both Workers use (the bench's D1 probe): the contract and pure rules only.
+    files: ["platform/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(?!#contract/|#domain/|\\./[^/]+$)", message: "platform/ imports only contract/ and domain/ (docs/architecture.md §2)." }] },
+      ],
+    },
+  },
+  {
     // Screen paths live in the catalogue (app/catalogue/screens.ts); links come from it through href().
     files: ["app/**/*.ts", "app/**/*.tsx"],
-    // upstream/client.ts: its no-login path moves to the catalogue with the contract work (issue 18, part A).
     ignores: ["app/catalogue/screens.ts", "app/catalogue/app-home.ts", "app/routes.ts", "**/*.test.ts"],
     rules: {
       "no-restricted-syntax": [

@@ -1,8 +1,11 @@
 /**
  * npm run bench: builds, serves the built Workers on local workerd with fresh demo data, and measures
  * each screen: Lighthouse mobile performance and accessibility, first-load JS (gzip), the Workers'
- * upload size (gzip) and SSR throughput and latency at a fixed concurrency; then the load stage
- * (scripts/lib/load-stage.ts), whose test of record fails the run. Writes bench/results.json.
+ * upload size (gzip), SSR throughput and latency at a fixed concurrency, and how deep in D1 round trips
+ * a document view goes and how many D1 writes it makes (the D1 probe, docs/decisions/030); then the load
+ * stage (scripts/lib/load-stage.ts), whose test of record fails the run. A second pass serves the Workers
+ * again with every D1 round trip 25 ms long, as a deployed database is, and measures throughput and
+ * time to first byte there. Writes bench/results.json. `--depth-only` prints depth and writes, nothing else.
  */
 import autocannon from "autocannon";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -10,14 +13,18 @@ import { gzipSync } from "node:zlib";
 import { chromiumPath } from "./lib/browser.ts";
 import { demoBuyer } from "./lib/launch-link.ts";
 import { capture, run } from "./lib/process.ts";
-import { devVars, ROOT } from "./lib/project.ts";
+import { devVars, PORT_OFFSET, ROOT } from "./lib/project.ts";
 import { LOAD_STAGE, runLoadStage } from "./lib/load-stage.ts";
 import { PUBLIC_PAGES, SCREEN_LINKS } from "./lib/screens.ts";
+import { PROBE_HEADERS } from "#contract/headers.ts";
 import { serveFreshDemo } from "./lib/servers.ts";
 
 const BUDGET = { performance: 95, accessibility: 100, firstLoadJsKb: 130 };
 const LOAD = { connections: 10, seconds: 10 };
-const bench = { stateDir: ".wrangler/bench-state", storefrontPort: 8777, apiPort: 8778 };
+/** The second pass: every D1 round trip of both Workers this long; time to first byte over this many sequential views. */
+const LATENCY = { d1Ms: 25, seconds: 5, sequentialViews: 20, goal: { depth: 3, ttfbP50Ms: 100, ofAbout: 0.4 } };
+const depthOnly = process.argv.includes("--depth-only");
+const bench = { stateDir: ".wrangler/bench-state", storefrontPort: 8777 + PORT_OFFSET, apiPort: 8778 + PORT_OFFSET };
 const storefront = `http://127.0.0.1:${bench.storefrontPort}`;
 const bin = (name: string) => `${ROOT}node_modules/.bin/${name}`;
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
@@ -91,48 +98,110 @@ async function lighthouseOnce(url: string, cookie: string) {
   return { performance: Math.round((report.categories.performance?.score ?? 0) * 100), accessibility: Math.round((report.categories.accessibility?.score ?? 0) * 100) };
 }
 
-async function load(url: string, cookie: string) {
-  const result = await autocannon({ url, connections: LOAD.connections, duration: LOAD.seconds, headers: { cookie } });
+async function load(url: string, cookie: string, seconds = LOAD.seconds) {
+  const result = await autocannon({ url, connections: LOAD.connections, duration: seconds, headers: { cookie } });
   return { requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
-const vars = devVars();
-await run(bin("react-router"), ["build"], { cwd: ROOT });
-const workers = { storefront: await uploadSize("build/server/wrangler.json"), cloudApi: await uploadSize("cloud-api/wrangler.jsonc") };
-// The bench measures speed, not the abuse limits (tested on the cloud-api): one buyer here loads
-// screens and confirms orders far faster than any person could.
-const unlimited = { ORDER_RATE_PER_DEVICE: "1000000", ORDER_RATE_PER_USER: "1000000", COUPON_LOOKUP_RATE_PER_USER: "1000000" };
-const servers = await serveFreshDemo({ ...bench, quiet: true, vars: unlimited });
-const api = `http://127.0.0.1:${bench.apiPort}`;
+/** What the D1 probe counted for one plain view (the session already signed in and touched). */
+async function storage(url: string, cookie: string) {
+  const response = await fetch(url, { headers: { cookie } });
+  await response.arrayBuffer();
+  const header = (name: string) => Number(response.headers.get(name) ?? Number.NaN);
+  return { d1Depth: header(PROBE_HEADERS.depth), d1Writes: header(PROBE_HEADERS.writes) };
+}
 
-const rows = [];
-let loadStage: Awaited<ReturnType<typeof runLoadStage>>;
-try {
+/** The median time to the response's headers over sequential views, one connection. */
+async function ttfbP50(url: string, cookie: string): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < LATENCY.sequentialViews; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { cookie } });
+    times.push(performance.now() - started);
+    await response.arrayBuffer();
+  }
+  times.sort((a, b) => a - b);
+  return Math.round(times[Math.floor(times.length / 2)] ?? Number.NaN);
+}
+
+/** Every screen once, and the public pages; each opens its own session (a launch link) when measured. */
+async function pagesOf(api: string) {
   const buyer = await demoBuyer(api, storefront, vars);
   const pages = [
     ...screens.map((screen) => ({ name: screen.screen, open: () => sessionFor(buyer.link(screen)) })),
     // The public pages need no sign-in; the privacy page only redirects.
     ...PUBLIC_PAGES.filter((page) => !page.path.includes("privacy")).map((page) => ({ name: page.path, open: async () => ({ cookie: "", url: `${storefront}${page.path}` }) })),
   ];
+  return { buyer, pages };
+}
+
+const ratioTo = (about: number | undefined, value: number) => (about ? Math.round((value / about) * 100) / 100 : null);
+
+const vars = devVars();
+await run(bin("react-router"), ["build"], { cwd: ROOT });
+const workers = depthOnly ? null : { storefront: await uploadSize("build/server/wrangler.json"), cloudApi: await uploadSize("cloud-api/wrangler.jsonc") };
+// The bench measures speed, not the abuse limits (tested on the cloud-api): one buyer here loads
+// screens and confirms orders far faster than any person could.
+const unlimited = { ORDER_RATE_PER_DEVICE: "1000000", ORDER_RATE_PER_USER: "1000000", COUPON_LOOKUP_LIMIT: "off" };
+const api = `http://127.0.0.1:${bench.apiPort}`;
+
+const rows: ({ screen: string; performance: number | null; accessibility: number | null; firstLoadJs: ReturnType<typeof firstLoadJs>; ssr: Awaited<ReturnType<typeof load>> } & Awaited<ReturnType<typeof storage>>)[] = [];
+const depths: ({ screen: string } & Awaited<ReturnType<typeof storage>>)[] = [];
+let loadStage: Awaited<ReturnType<typeof runLoadStage>> | undefined;
+let servers = await serveFreshDemo({ ...bench, quiet: true, vars: { ...unlimited, BENCH_D1_LATENCY_MS: "0" } });
+try {
+  const { buyer, pages } = await pagesOf(api);
   for (const page of pages) {
     const { cookie, url } = await page.open();
     const html = await (await fetch(url, { headers: { cookie } })).text();
+    const probe = await storage(url, cookie);
+    if (depthOnly) {
+      depths.push({ screen: page.name, ...probe });
+      continue;
+    }
     const scores = BLANK_BY_SPEC.has(page.name) ? { performance: null, accessibility: null } : await lighthouse(url, cookie);
-    rows.push({ screen: page.name, ...scores, firstLoadJs: firstLoadJs(html), ssr: await load(url, cookie) });
+    rows.push({ screen: page.name, ...scores, firstLoadJs: firstLoadJs(html), ...probe, ssr: await load(url, cookie) });
   }
-  loadStage = await runLoadStage({ storefront, api, stateDir: bench.stateDir, vars, buyer, open: sessionFor });
+  if (!depthOnly) loadStage = await runLoadStage({ storefront, api, stateDir: bench.stateDir, vars, buyer, open: sessionFor });
 } finally {
   servers.stop();
 }
+if (depthOnly) {
+  console.table(depths);
+  process.exit(0);
+}
+
+// The second pass: the same screens with every D1 round trip LATENCY.d1Ms long.
+const withLatency = new Map<string, { ttfbP50Ms: number } & Awaited<ReturnType<typeof load>>>();
+servers = await serveFreshDemo({ ...bench, quiet: true, vars: { ...unlimited, BENCH_D1_LATENCY_MS: String(LATENCY.d1Ms) } });
+try {
+  for (const page of (await pagesOf(api)).pages) {
+    const { cookie, url } = await page.open();
+    withLatency.set(page.name, { ttfbP50Ms: await ttfbP50(url, cookie), ...(await load(url, cookie, LATENCY.seconds)) });
+  }
+} finally {
+  servers.stop();
+}
+if (!loadStage || !workers) throw new Error("the first pass did not finish");
+const aboutPerSecond = rows.find((r) => r.screen === "/about")?.ssr.requestsPerSecond;
+const aboutWithLatency = withLatency.get("/about")?.requestsPerSecond;
+/** A signed-in screen (not a public page) whose view is over the depth, time to first byte or throughput goal. */
+const offGoal = (r: (typeof rows)[number], latency: { ttfbP50Ms: number } | undefined) =>
+  !r.screen.startsWith("/") &&
+  (r.d1Depth > LATENCY.goal.depth || (latency?.ttfbP50Ms ?? Infinity) > LATENCY.goal.ttfbP50Ms || (ratioTo(aboutPerSecond, r.ssr.requestsPerSecond) ?? 0) < LATENCY.goal.ofAbout);
 
 const results = {
   measuredAt: new Date().toISOString(),
   budgets: BUDGET,
   load: LOAD,
+  latency: LATENCY,
   workers,
   loadStage,
   screens: rows.map((r) => ({
     ...r,
+    ofAbout: ratioTo(aboutPerSecond, r.ssr.requestsPerSecond),
+    withD1Latency: { ...withLatency.get(r.screen), ofAbout: ratioTo(aboutWithLatency, withLatency.get(r.screen)?.requestsPerSecond ?? 0) },
+    withinStorageGoal: !offGoal(r, withLatency.get(r.screen)),
     withinBudget:
       (r.performance === null || r.performance >= BUDGET.performance) &&
       (r.accessibility === null || r.accessibility >= BUDGET.accessibility) &&
@@ -153,8 +222,20 @@ console.table(
     "p50 ms": r.ssr.p50Ms,
     "p99 ms": r.ssr.p99Ms,
     errors: r.ssr.errors,
+    "of /about": r.ofAbout,
+    "D1 depth": r.d1Depth,
+    "D1 writes": r.d1Writes,
+    [`req/s +${LATENCY.d1Ms} ms`]: r.withD1Latency.requestsPerSecond,
+    [`p50/p99 +${LATENCY.d1Ms} ms`]: `${r.withD1Latency.p50Ms}/${r.withD1Latency.p99Ms}`,
+    [`of /about +${LATENCY.d1Ms} ms`]: r.withD1Latency.ofAbout,
+    [`TTFB p50 +${LATENCY.d1Ms} ms`]: r.withD1Latency.ttfbP50Ms,
     budget: r.withinBudget ? "ok" : "OVER",
+    storage: r.withinStorageGoal ? "ok" : "OVER",
   })),
+);
+console.log(
+  `Storage goal per signed-in screen: D1 depth <= ${LATENCY.goal.depth}, time to first byte p50 <= ${LATENCY.goal.ttfbP50Ms} ms with ${LATENCY.d1Ms} ms per D1 round trip (one connection), ` +
+    `>= ${LATENCY.goal.ofAbout * 100}% of /about's documents/s.`,
 );
 console.log(`Budgets: performance >= ${BUDGET.performance}, accessibility = ${BUDGET.accessibility}, first-load JS <= ${BUDGET.firstLoadJsKb} KB gzip. Written to bench/results.json.`);
 

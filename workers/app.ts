@@ -2,7 +2,9 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { checkSecrets, type StorefrontEnv } from "#app/.server/env.ts";
 import { isCrossSiteWrite, newNonce, withSecurityHeaders } from "#app/.server/security.ts";
 import { forgetEndedSessions } from "#app/.server/session/storage.ts";
+import { bookmarkContext, readBookmark } from "#app/.server/storage/d1-bookmark.ts";
 import { cloudflareContext, nonceContext } from "#app/context.ts";
+import { withD1Probe } from "#platform/d1-probe.ts";
 
 const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
@@ -12,10 +14,17 @@ export default {
     if (isCrossSiteWrite(request)) {
       return withSecurityHeaders(new Response("Cross-site request refused", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } }), request);
     }
-    const context = new RouterContextProvider();
-    context.set(cloudflareContext, { env, ctx });
-    context.set(nonceContext, newNonce());
-    return withSecurityHeaders(await handleRequest(request, context), request);
+    return withD1Probe(env, { d1: ["SESSIONS_DB"], services: ["CLOUD_API"] }, async (probed) => {
+      const context = new RouterContextProvider();
+      context.set(cloudflareContext, { env: probed, ctx });
+      context.set(nonceContext, newNonce());
+      const bookmark = await readBookmark(probed, request);
+      context.set(bookmarkContext, bookmark);
+      const response = withSecurityHeaders(await handleRequest(request, context), request);
+      const setCookie = await bookmark.setCookie();
+      if (setCookie) response.headers.append("Set-Cookie", setCookie);
+      return response;
+    });
   },
   /** The cron (wrangler.jsonc): ended sessions are deleted, not only unreadable. */
   async scheduled(_controller, env) {

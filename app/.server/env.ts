@@ -1,11 +1,12 @@
 import { z } from "zod";
+import type { ProbedEnv } from "#platform/d1-probe.ts";
 
 /**
  * Bindings, variables and secrets of the storefront Worker: `StorefrontBindings` is generated from
  * wrangler.jsonc by `npm run typegen`; below are the optional variables a deployment may add
  * (docs/configuration.md).
  */
-export interface StorefrontEnv extends StorefrontBindings {
+export interface StorefrontEnv extends StorefrontBindings, ProbedEnv {
   /** Test configuration only: "cookie" lets a browser's fault cookie break its upstream (upstream/faults.ts). */
   UPSTREAM_FAULTS?: string;
   SESSION_IDLE_SECONDS?: string;
@@ -24,6 +25,10 @@ const secrets = z.object({
   SESSION_SECRET: z.string().min(16),
   ENVIRONMENT: z.enum(["local", "preview", "production"]).optional(),
   PAYMENT_SANDBOX: z.enum(["on", "off", ""]).optional(),
+  BENCH_D1_LATENCY_MS: z.string().optional(),
+}).refine((env) => !(env.BENCH_D1_LATENCY_MS !== undefined && env.ENVIRONMENT === "production"), {
+  path: ["BENCH_D1_LATENCY_MS"],
+  message: "the bench's D1 probe is refused in production",
 }).refine((env) => !(env.PAYMENT_SANDBOX === "on" && env.ENVIRONMENT === "production"), {
   path: ["PAYMENT_SANDBOX"],
   message: "the payment sandbox is refused in production",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ProbedEnv } from "#platform/d1-probe.ts";
 import type { FulfilmentMessage } from "./fulfilment/message.ts";
 
 /**
@@ -6,12 +7,14 @@ import type { FulfilmentMessage } from "./fulfilment/message.ts";
  * cloud-api/wrangler.jsonc by `npm run typegen`; below are what it cannot know (the queue's message type)
  * and the optional provider origins a deployment may add (docs/configuration.md).
  */
-export interface CloudApiEnv extends Omit<CloudApiBindings, "FULFILMENT"> {
+export interface CloudApiEnv extends Omit<CloudApiBindings, "FULFILMENT">, ProbedEnv {
   FULFILMENT: Queue<FulfilmentMessage>;
   STRIPE_API_BASE?: string;
   PAYPAL_API_BASE?: string;
   PAYMENT_NOTIFY_BASE_URL?: string;
   WECHATPAY_API_BASE?: string;
+  /** Test configuration only (e2e, bench): "off" lifts the coupon lookup limit; production refuses it. */
+  COUPON_LOOKUP_LIMIT?: string;
   ALIPAY_GATEWAY?: string;
 }
 
@@ -23,10 +26,20 @@ const secrets = z
     ENVIRONMENT: z.enum(["local", "preview", "production"]).optional(),
     PAYMENT_SANDBOX: z.enum(["on", "off", ""]).optional(),
     SANDBOX_NOTIFY_SECRET: z.string().min(16).optional(),
+    BENCH_D1_LATENCY_MS: z.string().optional(),
+    COUPON_LOOKUP_LIMIT: z.enum(["on", "off", ""]).optional(),
   })
   .refine((env) => !(env.PAYMENT_SANDBOX === "on" && env.ENVIRONMENT === "production"), {
     path: ["PAYMENT_SANDBOX"],
     message: "the payment sandbox is refused in production",
+  })
+  .refine((env) => !(env.BENCH_D1_LATENCY_MS !== undefined && env.ENVIRONMENT === "production"), {
+    path: ["BENCH_D1_LATENCY_MS"],
+    message: "the bench's D1 probe is refused in production",
+  })
+  .refine((env) => !(env.COUPON_LOOKUP_LIMIT === "off" && env.ENVIRONMENT === "production"), {
+    path: ["COUPON_LOOKUP_LIMIT"],
+    message: "the coupon lookup limit cannot be turned off in production",
   })
   .refine((env) => env.PAYMENT_SANDBOX !== "on" || env.SANDBOX_NOTIFY_SECRET !== undefined, {
     path: ["SANDBOX_NOTIFY_SECRET"],

@@ -1,3 +1,4 @@
+import { withD1Probe } from "#platform/d1-probe.ts";
 import { buildApp } from "./app.ts";
 import { runSweeps } from "./cron/sweeps.ts";
 import { checkSecrets, type CloudApiEnv } from "./env.ts";
@@ -9,7 +10,7 @@ const app = buildApp();
 export default {
   fetch(request, env, ctx) {
     checkSecrets(env);
-    return app.fetch(request, env, ctx);
+    return withD1Probe(env, { d1: ["DB"] }, async (probed) => app.fetch(request, probed, ctx));
   },
   async scheduled(_controller, env) {
     checkSecrets(env);

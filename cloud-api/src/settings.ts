@@ -31,7 +31,3 @@ export function orderSettings(env: CloudApiEnv): OrderSettings {
   };
 }
 
-/** Coupon lookups a user may make per window before 429 (an enumeration brake, far above a buyer's pace). */
-export function couponLookupLimit(env: CloudApiEnv): { window: number; perUser: number } {
-  return { window: positiveInt(env.COUPON_LOOKUP_WINDOW_SECONDS, 60), perUser: positiveInt(env.COUPON_LOOKUP_RATE_PER_USER, 120) };
-}

@@ -18,7 +18,7 @@ import { fetchWith } from "./helpers/live-worker.ts";
 const RUNS_PER_OPERATION = 120;
 type Tokens = Awaited<ReturnType<typeof signIn>>;
 /** Tables a refused request may touch: its nonce (replay protection) and the rate-limit counters. */
-const BOOKKEEPING = new Set(["request_nonces", "rate_limits", "d1_migrations"]);
+const BOOKKEEPING = new Set(["request_nonces", "d1_migrations"]);
 
 let tables: string[] = [];
 /** Real values per field name, so that generated requests often pass validation and reach the services. */

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { NO_LOGIN_PATHS } from "#app/catalogue/screens.ts";
 import { cloudflareContext, sessionContext } from "#app/context.ts";
 import { getI18n, getLocale } from "../i18n.ts";
+import { bookmarkContext, carryBookmark } from "../storage/d1-bookmark.ts";
 import { createUpstreamClient, SignedOut } from "./client.ts";
 import type { Endpoint } from "./endpoints.ts";
 import { UpstreamUnavailable } from "./envelope.ts";
@@ -33,7 +34,7 @@ export function upstreamFor(context: Readonly<RouterContextProvider>, request: R
   const session = context.get(sessionContext);
   const countryCode = session.get("launch")?.countryCode ?? "CN";
   const client = createUpstreamClient({
-    transport: withFaults(env, request, transportFor(env, new URL(request.url).hostname, countryCode)),
+    transport: carryBookmark(context.get(bookmarkContext), withFaults(env, request, transportFor(env, new URL(request.url).hostname, countryCode))),
     appId: env.APP_ID,
     appSecret: env.APP_SECRET,
     countryCode,

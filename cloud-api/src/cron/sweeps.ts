@@ -11,7 +11,6 @@ import {
   transitionStatement,
 } from "../repositories/orders.ts";
 import { cancelOpenPaymentsStatement } from "../repositories/payments.ts";
-import { forgetRateWindowsBefore } from "../repositories/rate-limits.ts";
 import { forgetNoncesBefore } from "../repositories/request-nonces.ts";
 import { settleFromProvider } from "../services/payment-events.ts";
 import { followOwedRefunds } from "../services/refunds.ts";
@@ -110,7 +109,6 @@ export async function runSweeps(env: CloudApiEnv): Promise<Record<string, number
   return {
     noncesForgotten: await forgetNoncesBefore(env.DB, now - 2 * SIGNATURE_WINDOW_SECONDS),
     tokensForgotten: await forgetTokensExpiredBefore(env.DB, now - 86400),
-    rateWindowsForgotten: await forgetRateWindowsBefore(env.DB, now - 86400),
     ordersClosed: await closeUnpaidOrders(env, now),
     paymentsReconciled: await reconcileOpenPayments(env, now),
     ...(await followOwedRefunds(env, now).then(({ asked, needPerson }) => ({ refundsAsked: asked, refundsNeedingAPerson: needPerson }))),

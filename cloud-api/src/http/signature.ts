@@ -5,6 +5,7 @@ import { sha256Hex, timingSafeEqualText } from "#api/core/hashing.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { Status } from "#contract/codes.ts";
 import { ApiError } from "#api/core/errors.ts";
+import { readBesideCheck } from "#api/core/beside-check.ts";
 
 const signedHeaders = z.object({
   appid: z.string().min(1).max(64),
@@ -50,8 +51,13 @@ function canonicalBody(body: string): string {
  * its access token; an app-level call is its own caller (method, the operation's path and what its body
  * says), and refuses an access token header, so that junk in a header it ignores, an escaped path or a
  * reformatted body cannot make a captured header set new. (A POST takes no query string: app.ts.)
+ * `alongside` runs once the signature holds, in parallel with the replay check; its answer is returned.
  */
-export async function verifySignedRequest({ request, access, path, body }: SignedRequest, env: { APP_ID: string; APP_SECRET: string; DB: D1Database }): Promise<void> {
+export async function verifySignedRequest<T>(
+  { request, access, path, body }: SignedRequest,
+  env: { APP_ID: string; APP_SECRET: string; DB: D1Database },
+  alongside: () => Promise<T>,
+): Promise<T> {
   const parsed = signedHeaders.safeParse({
     appid: request.headers.get("appid") ?? undefined,
     noticeStr: request.headers.get("noticeStr") ?? undefined,
@@ -76,8 +82,12 @@ export async function verifySignedRequest({ request, access, path, body }: Signe
   const query = request.method === "GET" ? canonicalJson(Object.fromEntries(new URL(request.url).searchParams)) : "";
   const caller = access === "user" ? `token ${accessToken}` : `request ${request.method} ${path}${query}\n${canonicalBody(body)}`;
   const tokenKey = (await sha256Hex(caller)).slice(0, 32);
-  const fresh = await rememberNonce(env.DB, { appid, tokenKey, noticeStr, timestamp: Number(timestamp), seenAt: now });
-  if (!fresh) throw new ApiError(Status.badSignature, "replayed request");
+  // What the caller reads beside the replay check (the token's user) costs no round trip of its own; a
+  // replay is refused before anything else answers.
+  const replayCheck = rememberNonce(env.DB, { appid, tokenKey, noticeStr, timestamp: Number(timestamp), seenAt: now }).then((fresh) => {
+    if (!fresh) throw new ApiError(Status.badSignature, "replayed request");
+  });
+  return (await readBesideCheck(replayCheck, alongside()))[1];
 }
 
 /** One refusal for every server-to-server failure, so that it tells nothing about which check failed. */

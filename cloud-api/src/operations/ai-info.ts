@@ -4,9 +4,9 @@ import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
 import { serviceState } from "../services/entitlements.ts";
 import { requireOwnedDevice } from "../services/ownership.ts";
+import { readBesideCheck } from "#api/core/beside-check.ts";
 
 export const aiInfo = operation(endpoints.aiInfo, async (ctx, input) => {
-  await requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId);
-  const state = await serviceState(ctx.env.DB, input.deviceId, ServiceType.ai, currencyForCountry(ctx.countryCode));
+  const [, state] = await readBesideCheck(requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId), serviceState(ctx.env.DB, input.deviceId, ServiceType.ai, currencyForCountry(ctx.countryCode)));
   return { isOpenAi: state.active ? 1 : 0, durationStatus: state.durationStatus, aiExpireTimestamp: state.expiresAt };
 });

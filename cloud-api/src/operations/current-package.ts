@@ -5,10 +5,11 @@ import { operation } from "#api/http/operation.ts";
 import { listEntitlements } from "../repositories/entitlements.ts";
 import { currentPeriod } from "../services/entitlements.ts";
 import { requireOwnedDevice } from "../services/ownership.ts";
+import { readBesideCheck } from "#api/core/beside-check.ts";
 
 export const currentPackage = operation(endpoints.currentPackage, async (ctx, input) => {
-  await requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId);
-  const period = currentPeriod(await listEntitlements(ctx.env.DB, input.deviceId, input.type), nowSeconds());
+  const [, entitlements] = await readBesideCheck(requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId), listEntitlements(ctx.env.DB, input.deviceId, input.type));
+  const period = currentPeriod(entitlements, nowSeconds());
   const current = period.current;
   return {
     serviceName: current ? localize(current.service_name, input.language ?? ctx.language) : null,

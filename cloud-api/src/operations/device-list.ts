@@ -1,11 +1,12 @@
 import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
-import { listDevicesOfUser } from "../repositories/devices.ts";
+import { sha256Hex } from "#api/core/hashing.ts";
+import { listDevicesOfToken } from "../repositories/devices.ts";
 import { authenticate } from "../services/tokens.ts";
+import { readBesideCheck } from "#api/core/beside-check.ts";
 
 export const deviceList = operation(endpoints.deviceList, async ({ env }, { tgAccessToken }) => {
-  const { userId } = await authenticate(env.DB, tgAccessToken, "tg");
-  const devices = await listDevicesOfUser(env.DB, userId);
+  const [, devices] = await readBesideCheck(authenticate(env.DB, tgAccessToken, "tg"), listDevicesOfToken(env.DB, await sha256Hex(tgAccessToken), "tg"));
   return {
     items: devices.map((d) => ({ deviceId: d.id, deviceName: d.name, attrs: d.attrs, deviceType: d.device_type, iccId: d.iccid })),
   };

@@ -2,21 +2,24 @@ import { fromCents } from "#domain/money.ts";
 import { localize } from "#api/core/localize.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
-import { findCouponName } from "../repositories/coupons.ts";
+import { findCouponNameOfOrder } from "../repositories/coupons.ts";
 import { findGrantedPeriod } from "../repositories/entitlements.ts";
 import { listOrderEvents } from "../repositories/orders.ts";
 import { paymentOfRecord } from "../repositories/payments.ts";
 import { requireOwnOrder } from "../services/orders.ts";
+import { readBesideCheck } from "#api/core/beside-check.ts";
 
 export const orderDetail = operation(endpoints.orderDetail, async (ctx, input) => {
   const db = ctx.env.DB;
-  const order = await requireOwnOrder(db, ctx.userId, input.orderId);
-  const [events, payment, period, coupon] = await Promise.all([
-    listOrderEvents(db, order.order_id),
-    paymentOfRecord(db, order.order_id),
-    findGrantedPeriod(db, "order", order.order_id),
-    order.coupon_id === null ? null : findCouponName(db, order.coupon_id),
-  ]);
+  const [order, [events, payment, period, coupon]] = await readBesideCheck(
+    requireOwnOrder(db, ctx.userId, input.orderId),
+    Promise.all([
+      listOrderEvents(db, input.orderId),
+      paymentOfRecord(db, input.orderId),
+      findGrantedPeriod(db, "order", input.orderId),
+      findCouponNameOfOrder(db, input.orderId),
+    ]),
+  );
   const lang = input.language ?? ctx.language;
   return {
     orderId: order.order_id,

@@ -3,15 +3,18 @@ import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
 import { listOrdersOfDevice } from "../repositories/orders.ts";
 import { requireOwnedDevice } from "../services/ownership.ts";
+import { readBesideCheck } from "#api/core/beside-check.ts";
 
 export const orderList = operation(endpoints.orderList, async (ctx, input) => {
-  await requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId);
-  const rows = await listOrdersOfDevice(ctx.env.DB, {
-    deviceId: input.deviceId,
-    serviceType: input.type,
-    offset: (input.pageNum - 1) * input.pageSize,
-    limit: input.pageSize,
-  });
+  const [, rows] = await readBesideCheck(
+    requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId),
+    listOrdersOfDevice(ctx.env.DB, {
+      deviceId: input.deviceId,
+      serviceType: input.type,
+      offset: (input.pageNum - 1) * input.pageSize,
+      limit: input.pageSize,
+    }),
+  );
   return {
     orderList: rows.map((order) => ({
       orderId: order.order_id,

@@ -1,14 +1,19 @@
 import * as endpoints from "#contract/endpoints.ts";
+import { OrderStatus } from "#domain/order-status.ts";
 import { operation } from "#api/http/operation.ts";
 import { findOrder } from "../repositories/orders.ts";
 import { latestPaymentOfOrder } from "../repositories/payments.ts";
 import { requireOwnOrder } from "../services/orders.ts";
 import { settleFromProvider } from "../services/payment-events.ts";
+import { readBesideCheck } from "#api/core/beside-check.ts";
 
 export const orderStatus = operation(endpoints.orderStatus, async (ctx, input) => {
-  const before = await requireOwnOrder(ctx.env.DB, ctx.userId, input.orderId);
-  await settleFromProvider(ctx.env, before);
-  const [order, payment] = await Promise.all([findOrder(ctx.env.DB, input.orderId), latestPaymentOfOrder(ctx.env.DB, input.orderId)]);
+  const read = () => Promise.all([findOrder(ctx.env.DB, input.orderId), latestPaymentOfOrder(ctx.env.DB, input.orderId)]);
+  const [before, first] = await readBesideCheck(requireOwnOrder(ctx.env.DB, ctx.userId, input.orderId), read());
+  // Only an order still being paid can change by asking its provider; a settled one answers as read.
+  const unsettled = before.status === OrderStatus.waitingToPay || before.status === OrderStatus.paying;
+  if (unsettled) await settleFromProvider(ctx.env, before);
+  const [order, payment] = unsettled ? await read() : first;
   const current = order ?? before;
   return {
     orderId: current.order_id,

@@ -7,12 +7,12 @@ import { offeredPaymentTypes } from "../payments/index.ts";
 import { packageToWire } from "#api/services/package-wire.ts";
 import { listPackages } from "../repositories/packages.ts";
 import { requireOwnedDevice } from "../services/ownership.ts";
+import { readBesideCheck } from "#api/core/beside-check.ts";
 
 export const packageList = operation(endpoints.packageList, async (ctx, input) => {
-  await requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId);
   const lang = input.language ?? ctx.language;
   const country = input.countryCode ?? ctx.countryCode;
-  const rows = await listPackages(ctx.env.DB, input.type, currencyForCountry(country));
+  const [, rows] = await readBesideCheck(requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId), listPackages(ctx.env.DB, input.type, currencyForCountry(country)));
   const wire = rows.map((row) => packageToWire(row, lang));
   const offered = offeredPaymentTypes(ctx.env);
   return {

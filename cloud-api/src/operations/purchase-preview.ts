@@ -6,13 +6,13 @@ import { operation } from "#api/http/operation.ts";
 import { lastEndTime } from "../repositories/entitlements.ts";
 import { listPackages } from "../repositories/packages.ts";
 import { requireOwnedDevice } from "../services/ownership.ts";
+import { readBesideCheck } from "#api/core/beside-check.ts";
 
 export const purchasePreview = operation(endpoints.purchasePreview, async (ctx, input) => {
-  await requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId);
-  const [packages, lastEnd] = await Promise.all([
-    listPackages(ctx.env.DB, input.type, currencyForCountry(input.countryCode ?? ctx.countryCode)),
-    lastEndTime(ctx.env.DB, input.deviceId, input.type),
-  ]);
+  const [, [packages, lastEnd]] = await readBesideCheck(
+    requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId),
+    Promise.all([listPackages(ctx.env.DB, input.type, currencyForCountry(input.countryCode ?? ctx.countryCode)), lastEndTime(ctx.env.DB, input.deviceId, input.type)]),
+  );
   const now = nowSeconds();
   return { previews: packages.map((pkg) => ({ packageId: pkg.id, ...periodBought(lastEnd, now, pkg.period_days) })) };
 });

@@ -6,10 +6,10 @@ import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
 import { listDevicePeriods, type DevicePeriodRow } from "../repositories/entitlements.ts";
 import { requireOwnedDevice } from "../services/ownership.ts";
+import { readBesideCheck } from "#api/core/beside-check.ts";
 
 export const entitlementTimeline = operation(endpoints.entitlementTimeline, async (ctx, input) => {
-  await requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId);
-  const rows = await listDevicePeriods(ctx.env.DB, input.deviceId);
+  const [, rows] = await readBesideCheck(requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId), listDevicePeriods(ctx.env.DB, input.deviceId));
   const now = nowSeconds();
   const lang = input.language ?? ctx.language;
   const wire = (row: DevicePeriodRow) => ({

@@ -4,12 +4,12 @@ import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
 import { findSimCard } from "../repositories/sim-cards.ts";
 import { requireOwnedSim } from "../services/ownership.ts";
+import { readBesideCheck } from "#api/core/beside-check.ts";
 
 const mbFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export const simcardDetails = operation(endpoints.simcardDetails, async (ctx, input) => {
-  await requireOwnedSim(ctx.env.DB, ctx.userId, input.iccId);
-  const card = await findSimCard(ctx.env.DB, input.iccId);
+  const [, card] = await readBesideCheck(requireOwnedSim(ctx.env.DB, ctx.userId, input.iccId), findSimCard(ctx.env.DB, input.iccId));
   if (!card) throw new ApiError(Status.notFound, "SIM card not found at the carrier", "sim_not_found");
   const remainHundredths = Math.max(0, card.total_mb * 100 - card.used_mb_hundredths);
   return {

@@ -6,6 +6,7 @@ import { operation } from "#api/http/operation.ts";
 import type { CardSelector } from "../repositories/service-cards.ts";
 import { receivedPackages, refundCards, requireCard } from "../services/cards.ts";
 import { requireOwnedDevice } from "../services/ownership.ts";
+import { readBesideCheck } from "#api/core/beside-check.ts";
 
 /** The device and the cards a request names: a scanned card on whichever of the user's devices received it. */
 async function cardsOf(db: D1Database, userId: number, input: z.output<typeof endpoints.storageCardRefund.input>) {
@@ -20,6 +21,11 @@ async function cardsOf(db: D1Database, userId: number, input: z.output<typeof en
 }
 
 export const storageCardReceivedPackage = operation(endpoints.storageCardReceivedPackage, async (ctx, input) => {
+  if (input.encryptCodeId === undefined) {
+    // A chosen device (the refund screen's view): its cards are read beside the ownership check.
+    const deviceId = input.deviceId ?? "";
+    return (await readBesideCheck(requireOwnedDevice(ctx.env.DB, ctx.userId, deviceId), receivedPackages(ctx.env.DB, deviceId, "storage", ctx.language)))[1];
+  }
   const { deviceId: device, codeId } = await cardsOf(ctx.env.DB, ctx.userId, input);
   return receivedPackages(ctx.env.DB, device, "storage", ctx.language, codeId);
 });

@@ -6,16 +6,15 @@ import { operation } from "#api/http/operation.ts";
 import { Status } from "#contract/codes.ts";
 import { ApiError } from "#api/core/errors.ts";
 import { listUserCoupons } from "../repositories/coupons.ts";
-import { countHit } from "../repositories/rate-limits.ts";
-import { couponLookupLimit } from "../settings.ts";
 
 /** Expired coupons stay listed (as unusable) for this long, so that a buyer sees why one is gone. */
 const EXPIRED_VISIBLE_SECONDS = 30 * 86400;
 
 export const userCoupons = operation(endpoints.userCoupons, async (ctx, input) => {
   const now = nowSeconds();
-  const limit = couponLookupLimit(ctx.env);
-  if ((await countHit(ctx.env.DB, `coupons:user:${ctx.userId}`, limit.window, now)) > limit.perUser) {
+  // The binding counts in memory near the buyer (cloud-api/wrangler.jsonc): no D1 write per view.
+  const limited = ctx.env.COUPON_LOOKUP_LIMIT !== "off" && !(await ctx.env.COUPON_LOOKUPS.limit({ key: `coupons:user:${ctx.userId}` })).success;
+  if (limited) {
     throw new ApiError(Status.rateLimited, "too many coupon lookups in a short time; try again in a minute");
   }
   const lang = input.language ?? ctx.language;

@@ -4,9 +4,9 @@ import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
 import { serviceState } from "../services/entitlements.ts";
 import { requireOwnedDevice } from "../services/ownership.ts";
+import { readBesideCheck } from "#api/core/beside-check.ts";
 
 export const vipInfo = operation(endpoints.vipInfo, async (ctx, input) => {
-  await requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId);
-  const state = await serviceState(ctx.env.DB, input.deviceId, ServiceType.vip, currencyForCountry(ctx.countryCode));
+  const [, state] = await readBesideCheck(requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId), serviceState(ctx.env.DB, input.deviceId, ServiceType.vip, currencyForCountry(ctx.countryCode)));
   return { isVip: state.active ? 1 : 0, durationStatus: state.durationStatus, vipExpireTimestamp: state.expiresAt, saveMoney: fromCents(state.savedCents) };
 });

@@ -40,6 +40,10 @@ export async function listUserCoupons(
 }
 
 /** The name of the coupon an order used (JSON by language), whatever its status now. */
-export function findCouponName(db: D1Database, couponId: number) {
-  return db.prepare("SELECT name, coupon_code FROM coupons WHERE id = ?").bind(couponId).first<{ name: string; coupon_code: string }>();
+/** The coupon an order used, found by the order so that it is read beside the order, not after it. */
+export function findCouponNameOfOrder(db: D1Database, orderId: string) {
+  return db
+    .prepare("SELECT c.name, c.coupon_code FROM coupons c JOIN orders o ON o.coupon_id = c.id WHERE o.order_id = ?")
+    .bind(orderId)
+    .first<{ name: string; coupon_code: string }>();
 }

@@ -1,3 +1,5 @@
+import type { TokenKind } from "./auth-tokens.ts";
+
 export interface DeviceRow {
   id: string;
   user_id: number;
@@ -17,7 +19,11 @@ export function findDeviceByIccid(db: D1Database, iccid: string): Promise<Device
   return db.prepare(`SELECT ${COLUMNS} FROM devices WHERE iccid = ?`).bind(iccid).first<DeviceRow>();
 }
 
-export async function listDevicesOfUser(db: D1Database, userId: number): Promise<DeviceRow[]> {
-  const { results } = await db.prepare(`SELECT ${COLUMNS} FROM devices WHERE user_id = ? ORDER BY created_at, id`).bind(userId).all<DeviceRow>();
+/** The devices of the user a token names, by the token's hash: read beside the token's own check, whose refusal wins. */
+export async function listDevicesOfToken(db: D1Database, tokenHash: string, kind: TokenKind): Promise<DeviceRow[]> {
+  const { results } = await db
+    .prepare(`SELECT d.id, d.user_id, d.name, d.device_type, d.attrs, d.iccid FROM devices d JOIN auth_tokens t ON t.user_id = d.user_id WHERE t.token_hash = ? AND t.kind = ? ORDER BY d.created_at, d.id`)
+    .bind(tokenHash, kind)
+    .all<DeviceRow>();
   return results;
 }

@@ -21,13 +21,13 @@ export function currentPeriod(entitlements: readonly EntitlementRow[], now: numb
 
 /** The VIP / AI info calls: whether the service is on now, until when, and what it saved in `currency`. */
 export async function serviceState(db: D1Database, deviceId: string, serviceType: number, currency: string) {
-  const periods = await listEntitlements(db, deviceId, serviceType);
+  const [periods, saved] = await Promise.all([listEntitlements(db, deviceId, serviceType), savedCents(db, deviceId, serviceType, currency)]);
   const now = nowSeconds();
   const { durationStatus } = currentPeriod(periods, now);
   return {
     durationStatus,
     active: periods.some((p) => p.start_time <= now && now < p.end_time),
     expiresAt: periods.length ? Math.max(...periods.map((p) => p.end_time)) : null,
-    savedCents: await savedCents(db, deviceId, serviceType, currency),
+    savedCents: saved,
   };
 }
