@@ -1,6 +1,6 @@
 /**
- * npm run contract-doc: docs/contract.md, the wire contract in prose, generated from contract/ (every
- * endpoint's method, path, access and fields, and the business codes). With --check it only fails when
+ * npm run contract-doc: docs/contract.md, the wire contract in prose, generated from contract/ (the rules
+ * every call follows from contract/rules.md, every endpoint's method, path, access and fields, and the business codes). With --check it only fails when
  * the file is out of date, which `npm run typecheck` runs so that the description cannot drift.
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -55,10 +55,9 @@ const all: [string, Endpoint][] = Object.entries(endpoints);
 const text = [
   "# The wire contract",
   "",
-  "Generated from contract/ by `node scripts/contract-doc.ts`; do not edit by hand.",
-  "Every answer is the envelope `{status, msg, data}` (plus `reason` on some refusals); every call carries the",
-  "signing headers appid, noticeStr, timestamp and signature (contract/signature.ts).",
+  "Generated from contract/ (its rules.md, then every endpoint) by `node scripts/contract-doc.ts`; do not edit by hand.",
   "",
+  readFileSync(`${ROOT}contract/rules.md`, "utf8"),
   "## Business codes",
   "",
   "| status | name | HTTP |",
