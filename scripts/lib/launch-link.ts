@@ -2,10 +2,10 @@ import { createCipheriv, createHash, randomBytes, randomInt } from "node:crypto"
 import { DEMO_ACCOUNTS, DEMO_DEVICES } from "#demo/seed.ts";
 import { S2S_HEADERS, s2sSignature } from "#contract/signature.ts";
 
-/** Calls that mint a user's identity also carry the server-to-server credential (DESIGN.md §2). */
+/** Calls that mint a user's identity also carry the server-to-server credential (docs/contract.md). */
 const S2S_PATHS = new Set(["/v1/member/user/s2s/token"]);
 
-/** Signs and sends one /v1 call the way the companion app's backend does (DESIGN.md §2). */
+/** Signs and sends one /v1 call the way the companion app's backend does (docs/contract.md). */
 export async function callCloudApi<T>(base: string, vars: Record<string, string>, path: string, body: unknown, accessToken = ""): Promise<T> {
   const appid = vars.APP_ID ?? "";
   const noticeStr = String(randomInt(10_000_000, 100_000_000));
@@ -46,12 +46,8 @@ export async function signIn(base: string, vars: Record<string, string>, account
   return { tokens, devices: items };
 }
 
-export interface LaunchOptions {
-  storefront: string;
-  screen: string;
-  device: DemoDevice;
-  tokens: SignIn;
-  aesKeyHex: string;
+/** What a launch link may say besides the screen and the device. */
+export interface LaunchChoices {
   country?: string;
   language?: string;
   version?: string;
@@ -61,6 +57,14 @@ export interface LaunchOptions {
   serviceId?: number;
   /** Plain query parameters the screen reads besides the launch (e.g. orderId, package, pay). */
   query?: Record<string, string>;
+}
+
+export interface LaunchOptions extends LaunchChoices {
+  storefront: string;
+  screen: string;
+  device: DemoDevice;
+  tokens: SignIn;
+  aesKeyHex: string;
 }
 
 /** A launch URL: base64 of the payload JSON, or with version 2 base64 of "ivHex:cipherBase64" (AES-256-CBC). */

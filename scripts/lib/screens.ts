@@ -1,17 +1,11 @@
 import { DEMO_CARD_CODES, DEMO_DEVICES } from "#demo/seed.ts";
+import type { LaunchChoices } from "./launch-link.ts";
 
 /** The launch links `npm start` prints: each screen, in the states worth opening. */
-export interface ScreenLink {
+export interface ScreenLink extends LaunchChoices {
   label: string;
   screen: string;
   deviceId: string;
-  country?: string;
-  language?: string;
-  version?: string;
-  pageType?: string;
-  codeId?: string;
-  serviceId?: number;
-  query?: Record<string, string>;
 }
 
 export const SCREEN_LINKS: ScreenLink[] = [

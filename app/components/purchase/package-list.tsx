@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/context.tsx";
+import { StruckPrice } from "./struck-price.tsx";
 
 export interface PackageOption {
   id: number;
@@ -56,12 +57,7 @@ export function PackageList({ packages, error, title, empty }: PackageListProps)
                 {/* Long prices (8 digits, or German "¥12.000,00" struck through) wrap inside the card. */}
                 <span className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1 wrap-anywhere">
                   <span className="text-lg font-bold text-orange-700">{p.price}</span>
-                  {p.originPrice && (
-                    <s className="text-xs text-neutral-500">
-                      <span className="sr-only">{t("packages.originPrice", { price: p.originPrice })}</span>
-                      <span aria-hidden="true">{p.originPrice}</span>
-                    </s>
-                  )}
+                  {p.originPrice && <StruckPrice price={p.originPrice} className="text-xs text-neutral-500" />}
                 </span>
               </Link>
             </li>

@@ -12,6 +12,7 @@ import type { PaymentStep } from "#app/purchase/payment-step.ts";
 import { HiddenFields } from "../hidden-fields.tsx";
 import { CardView, PayPalView, ProviderViewSlot, useFollowPaymentStep } from "./follow-payment-step.tsx";
 import type { ProviderClients } from "./provider-clients.ts";
+import { StruckPrice } from "./struck-price.tsx";
 import { useConfirm } from "./use-confirm.ts";
 
 export interface Checkout {
@@ -32,7 +33,7 @@ type SubView = "paypal" | "card";
 const isSubView = (value: string | null): value is SubView => value === "paypal" || value === "card";
 
 /**
- * The payment bar and chooser (spec §2 screen 9). Opening the chooser is a link (`?pay=1`) that the
+ * The payment bar and chooser (product-rules §2 screen 9). Opening the chooser is a link (`?pay=1`) that the
  * server renders open without JavaScript; each method is a submit button of one form that posts the
  * selection to the screen's confirm action. With JavaScript the chooser and its PayPal and card
  * sub-views (`?pay=paypal`, `?pay=card`) each open with a history entry, so the back button closes
@@ -133,12 +134,7 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
         </div>
         <p className="mt-2 text-center">
           <span className="block text-3xl font-bold text-orange-700">{checkout.total}</span>
-          {checkout.subTotal && (
-            <s className="text-sm text-neutral-500">
-              <span className="sr-only">{t("packages.originPrice", { price: checkout.subTotal })}</span>
-              <span aria-hidden="true">{checkout.subTotal}</span>
-            </s>
-          )}
+          {checkout.subTotal && <StruckPrice price={checkout.subTotal} className="text-sm text-neutral-500" />}
           {checkout.preview && <span className="mt-1 block text-sm text-neutral-700">{checkout.preview}</span>}
         </p>
         {noScriptError && (
