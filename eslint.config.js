@@ -42,7 +42,7 @@ export default tseslint.config(
       "@typescript-eslint/no-namespace": "off",
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["\\#api/*", "**/cloud-api/src/*", "**/cloud-api/src/**"], message: "The storefront speaks the contract only (DESIGN.md §4)." }] },
+        { patterns: [{ group: ["\\#api/*", "**/cloud-api/src/*", "**/cloud-api/src/**"], message: "The storefront speaks the contract only (docs/architecture.md §2)." }] },
       ],
     },
   },

@@ -1,5 +1,5 @@
 /**
- * The business status codes of the envelope (DESIGN.md §2), for both Workers: the cloud-api answers
+ * The business status codes of the envelope (docs/contract.md), for both Workers: the cloud-api answers
  * them and the storefront reads them (1009 and 1010 send the buyer to sign in again).
  */
 export const Status = {

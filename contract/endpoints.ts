@@ -2,7 +2,7 @@ import { z } from "zod";
 import { amount, countryCode, deviceId, deviceServiceQuery, deviceType, encryptCodeId, iccId, language, money, orderId, paymentStartOutput, paymentType, serviceType } from "./fields.ts";
 
 /**
- * Every /v1 endpoint of the cloud-api, once (DESIGN.md §2): method, path, who may call it, and the zod
+ * Every /v1 endpoint of the cloud-api, once (docs/contract.md): method, path, who may call it, and the zod
  * schemas of its input and its output. The cloud-api attaches a handler to each (operation()), the
  * storefront calls them, and OpenAPI and docs/contract.md are generated from them. Output objects strip
  * the fields they do not name, so an operator's backend may answer more.
@@ -22,7 +22,7 @@ export interface Endpoint<A extends Access = Access, I extends z.ZodType = z.Zod
 
 const endpoint = <A extends Access, I extends z.ZodType, O extends z.ZodType>(declared: Endpoint<A, I, O>): Endpoint<A, I, O> => declared;
 
-/** A package as every call that lists packages answers it (spec §3 fields, names in the buyer's language). */
+/** A package as every call that lists packages answers it (product-rules §3 fields, names in the buyer's language). */
 const packageOutput = z.object({
   id: z.number().int(),
   serviceId: z.number().int(),
@@ -42,7 +42,7 @@ const packageOutput = z.object({
   isUnlimited: z.number().int().nullish(),
 });
 
-/** The refund-package response of spec §3, shared by the card calls below; spec §8: the data may be null. */
+/** The refund-package response of product-rules §3, shared by the card calls below; product-rules §8: the data may be null. */
 const receivedPackagesOutput = z.object({ isRefunded: z.boolean(), packageInfoList: z.array(packageOutput) }).nullable();
 
 const confirmInput = z.object({
@@ -250,12 +250,12 @@ export const packageList = endpoint({
   path: "/v1/cloud/package/list",
   access: "user",
   summary:
-    "Packages of a service type for a device in the country's currency, as spec §5 shows them: mobile data hides isGive, " +
+    "Packages of a service type for a device in the country's currency, as product-rules §5 shows them: mobile data hides isGive, " +
     "other types keep isSale 1 (and, with serviceId, VIP receive mode, only that service), by displaySort",
   input: deviceServiceQuery.extend({ serviceId: z.number().int().positive().optional() }),
   output: z.object({
     packageList: z.array(packageOutput),
-    /** The region's payment methods (spec §6) that this deployment takes money with; an upstream that does not say offers the region's. */
+    /** The region's payment methods (product-rules §6) that this deployment takes money with; an upstream that does not say offers the region's. */
     payMethods: z.array(z.number().int()).optional(),
   }),
 });

@@ -20,13 +20,13 @@ export const amount = z.number().nonnegative().max(99_999_999.99).multipleOf(0.0
  */
 export const money = z.number().refine((value) => value >= 0 && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "must be an amount with at most 2 decimals");
 
-/** The input of the calls that ask about one service of one device (spec §7: package list, current package). */
+/** The input of the calls that ask about one service of one device (product-rules §7: package list, current package). */
 export const deviceServiceQuery = z.object({ language: language.optional(), countryCode: countryCode.optional(), deviceId, type: serviceType });
 
 export const orderId = z.string().trim().min(1, "required").max(64);
 export const paymentType = z.number().int().min(1).max(4).transform((code) => code as PaymentTypeCode);
 
-/** What confirm and repay answer: spec §3 order response, plus the amount and currency to show. */
+/** What confirm and repay answer: product-rules §3 order response, plus the amount and currency to show. */
 export const paymentStartOutput = z.object({
   orderId: z.string(),
   paymentType: z.number().int(),

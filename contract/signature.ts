@@ -1,5 +1,5 @@
 /**
- * DESIGN.md §2 request signature: md5_hex_lower(appid + appSecret + noticeStr + timestamp).
+ * docs/contract.md request signature: md5_hex_lower(appid + appSecret + noticeStr + timestamp).
  * MD5 comes from Web Crypto, which Workers support as an extension.
  */
 export async function requestSignature(appId: string, appSecret: string, noticeStr: string, timestamp: string): Promise<string> {
@@ -17,7 +17,7 @@ export function newNoticeStr(): string {
 export const SIGNATURE_WINDOW_SECONDS = 300;
 
 /**
- * DESIGN.md §2 server-to-server identity: the app signature ships inside every companion app, so a
+ * docs/contract.md server-to-server identity: the app signature ships inside every companion app, so a
  * call that mints a user's tokens also carries an HMAC-SHA256, keyed with S2S_SECRET (which never
  * ships in an app), over the method, the path, the timestamp, the request's noticeStr and the SHA-256 of
  * the body. Covering noticeStr makes the replay check of the request signature cover this credential too.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { appFamily, parseAppFamilies } from "./apps.ts";
 
-describe("app identifier mapping (spec §5)", () => {
+describe("app identifier mapping (product-rules §5)", () => {
   const families = parseAppFamilies('{"com.brand.cam": 1, "com.brand.cam.lite": 1, "com.partner.eye": 2}');
 
   it("gives the two identifiers of one family 1, the other 2, any other 1", () => {

@@ -12,7 +12,7 @@ import {
 
 const coupon = (id: number, amountCents: number, useLimitAmountCents = 0, status = 0): CouponTerms => ({ id, amountCents, useLimitAmountCents, status });
 
-describe("judgeCoupon (spec §5)", () => {
+describe("judgeCoupon (product-rules §5)", () => {
   it.each([
     // price, amount, limit, status, usable, reason
     [2990, 2000, 0, 0, true, null],

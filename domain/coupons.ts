@@ -1,4 +1,4 @@
-/** Coupon rules of spec §5. All amounts here are integer cents. */
+/** Coupon rules of product-rules §5. All amounts here are integer cents. */
 
 /** A coupon applies only when the price is below 10000 (yuan/dollars). */
 export const COUPON_PRICE_CEILING_CENTS = 10_000 * 100;
@@ -64,7 +64,7 @@ export function payableCents(priceCents: number, coupon: CouponTerms | null): nu
 export const CouponMode = { auto: 1, chosen: 2, none: 3 } as const;
 export type CouponSelection = { mode: 1 } | { mode: 2; couponId: number } | { mode: 3 };
 
-/** Parses the URL form of the selection (`coupon=auto|none|<id>`, DESIGN.md §4); anything else means auto. */
+/** Parses the URL form of the selection (`coupon=auto|none|<id>`, docs/architecture.md §2); anything else means auto. */
 export function parseCouponSelection(value: string | null | undefined): CouponSelection {
   if (value === "none") return { mode: CouponMode.none };
   if (value && /^[1-9]\d{0,15}$/.test(value)) return { mode: CouponMode.chosen, couponId: Number(value) };

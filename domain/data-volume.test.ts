@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatDataVolume, parseRemainMb, toDataVolume } from "./data-volume.ts";
 
-describe("remaining data (spec §3, §5)", () => {
+describe("remaining data (product-rules §3, §5)", () => {
   it("parses MB text with thousand separators", () => {
     expect(parseRemainMb("12,545.67")).toBe(12545.67);
     expect(parseRemainMb("1,024")).toBe(1024);

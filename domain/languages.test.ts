@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { detectLanguage, intlLocale, isLanguage, LANGUAGES, paypalSettings, textDirection } from "./languages.ts";
 
-describe("language detection (spec §5)", () => {
+describe("language detection (product-rules §5)", () => {
   it("has the 10 languages", () => {
     expect([...LANGUAGES].sort()).toEqual(["ar", "de", "en", "es", "fr", "it", "ja", "ru", "th", "zh"]);
   });

@@ -4,10 +4,10 @@ export const LANGUAGES = ["en", "zh", "ja", "de", "fr", "es", "it", "ru", "th", 
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = "en";
 
-/** Detection order of spec §5: the first code contained in the locale string wins. */
+/** Detection order of product-rules §5: the first code contained in the locale string wins. */
 const DETECTION_ORDER: readonly Language[] = ["zh", "en", "ja", "de", "fr", "es", "it", "ru", "ar", "th"];
 
-/** Missing gives English; a value that names none of the languages gives Chinese (spec §5). */
+/** Missing gives English; a value that names none of the languages gives Chinese (product-rules §5). */
 export function detectLanguage(locale: string | null | undefined): Language {
   if (locale === null || locale === undefined || locale.trim() === "") return FALLBACK_LANGUAGE;
   const lower = locale.toLowerCase();
@@ -28,8 +28,8 @@ export function intlLocale(language: Language): string {
 }
 
 /**
- * PayPal's script settings. The locale follows whether the language is Chinese (spec §5). The currency is
- * the order's own, not the language's as spec §5 has it (issue: a US buyer reading Chinese pays a USD
+ * PayPal's script settings. The locale follows whether the language is Chinese (product-rules §5). The currency is
+ * the order's own, not the language's as product-rules §5 has it (issue: a US buyer reading Chinese pays a USD
  * order, which a CNY script cannot take).
  */
 export function paypalSettings(language: string, orderCurrency: "CNY" | "USD"): { currency: "CNY" | "USD"; locale: "zh_CN" | "en_US" } {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { canCancel, canRepay, canTransition, isOrderStatus, ORDER_TRANSITIONS, OrderStatus, orderNote, orderStatusName } from "./order-status.ts";
 
-describe("order statuses (spec §4)", () => {
+describe("order statuses (product-rules §4)", () => {
   it("has the 15 codes 8001-8015, each named", () => {
     const codes = Object.values(OrderStatus);
     expect(codes).toEqual(Array.from({ length: 15 }, (_, i) => 8001 + i));
@@ -43,7 +43,7 @@ describe("order statuses (spec §4)", () => {
   });
 });
 
-describe("the note an order card shows (spec §4 messages)", () => {
+describe("the note an order card shows (product-rules §4 messages)", () => {
   it("offers Repay and Cancel only where the card has them, and says to wait while a payment is in progress", () => {
     const notes = Object.fromEntries(Object.values(OrderStatus).map((status) => [status, orderNote(status)]));
     expect(notes).toEqual({

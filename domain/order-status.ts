@@ -40,12 +40,12 @@ export function canCancel(status: number): boolean {
   return status === OrderStatus.waitingToPay;
 }
 
-/** What an order card says about where the order stands (spec §4 messages), by status. */
+/** What an order card says about where the order stands (product-rules §4 messages), by status. */
 export type OrderNote = "pending" | "paying" | "failedPayment" | "buying" | "refunding" | "refunded" | "cancelled";
 
 const NOTES: Partial<Record<number, OrderNote>> = {
   [OrderStatus.waitingToPay]: "pending",
-  // Being paid: no Repay or Cancel is offered (spec §4), so the card says to wait.
+  // Being paid: no Repay or Cancel is offered (product-rules §4), so the card says to wait.
   [OrderStatus.paying]: "paying",
   [OrderStatus.paymentFailed]: "failedPayment",
   [OrderStatus.paid]: "buying",
@@ -69,7 +69,7 @@ export function canRepay(status: number, paymentType: number): boolean {
 
 /**
  * The transitions the cloud-api allows. Spec §4 names only 8001 -> 8007; the rest follow the
- * payment, fulfilment and refund life cycle described in DESIGN.md §2-3.
+ * payment, fulfilment and refund life cycle described in docs/contract.md-3.
  */
 const S = OrderStatus;
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatusCode, readonly OrderStatusCode[]>> = {

@@ -5,7 +5,7 @@ import { isEmpty } from "./empty.ts";
 
 const p = (id: number, displaySort: number, isGive = 0, isSale = 1, serviceId = 1) => ({ id, displaySort, isGive, isSale, serviceId });
 
-describe("package visibility (spec §5)", () => {
+describe("package visibility (product-rules §5)", () => {
   const list = [p(1, 30), p(2, 10, 1), p(3, 20, 0, 0), p(4, 5, 0, 1, 502), p(5, 10)];
 
   it("hides isGive packages for mobile data, keeping ones not on sale, by displaySort", () => {
@@ -35,7 +35,7 @@ describe("package visibility (spec §5)", () => {
   });
 });
 
-describe("codes (spec §9)", () => {
+describe("codes (product-rules §9)", () => {
   it("accepts service types 1-6 and device types 1-2 only", () => {
     expect([0, 1, 2, 3, 4, 5, 6, 7, 1.5, "1", null].map(isServiceType)).toEqual([false, true, true, true, true, true, true, false, false, false, false]);
     expect([0, 1, 2, 3, "1"].map(isDeviceType)).toEqual([false, true, true, false, false]);

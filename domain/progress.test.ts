@@ -3,7 +3,7 @@ import { durationState, usageProgress } from "./progress.ts";
 
 const pkg = (startTime: number, endTime: number, status = 1) => ({ startTime, endTime, status });
 
-describe("usageProgress (spec §4)", () => {
+describe("usageProgress (product-rules §4)", () => {
   it.each([
     [0, 0],
     [25, 25],

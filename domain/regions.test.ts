@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chooseUpstream, environmentForHost, environmentOf, parseRegionTable, regionForCountry, timeZoneForCountry } from "./regions.ts";
 
-describe("region table (spec §7)", () => {
+describe("region table (product-rules §7)", () => {
   it.each([
     ["CN", "cn"],
     ["cn", "cn"],

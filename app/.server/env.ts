@@ -12,7 +12,7 @@ export interface StorefrontEnv extends StorefrontBindings, ProbedEnv {
   SESSION_IDLE_SECONDS?: string;
   SESSION_MAX_SECONDS?: string;
   FRAME_ANCESTORS?: string;
-  /** JSON {"<app identifier>": 1 | 2}: the companion apps' families (spec §5); unlisted apps are 1. */
+  /** JSON {"<app identifier>": 1 | 2}: the companion apps' families (product-rules §5); unlisted apps are 1. */
   APP_FAMILIES?: string;
   /** The seller named on receipts (default: the app's name). */
   MERCHANT_NAME?: string;

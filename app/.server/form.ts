@@ -16,7 +16,7 @@ export async function readFormFields(request: Request): Promise<Record<string, s
   return fields;
 }
 
-/** A posted form read and checked against `schema`; a failure names the message to show (spec §8: bad input gets a clear error). */
+/** A posted form read and checked against `schema`; a failure names the message to show (product-rules §8: bad input gets a clear error). */
 export async function parseForm<S extends z.ZodType>(
   request: Request,
   schema: S,

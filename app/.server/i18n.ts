@@ -41,7 +41,7 @@ export const resources = {
 
 /**
  * The language of a request: the `language` query value, else the one the launch named (both read with
- * spec §5 detection), else the browser's Accept-Language by its q-values (remix-i18next), else English.
+ * product-rules §5 detection), else the browser's Accept-Language by its q-values (remix-i18next), else English.
  */
 export const [i18nextMiddleware, getLocale, getI18n] = createI18nextMiddleware({
   detection: {

@@ -26,7 +26,7 @@ export function policyHref(document: PolicyDocument, language: Language, family:
   return `/app/viseecam/user/privacy?${query}`;
 }
 
-/** The app family of the companion app that launched this session (spec §5, APP_FAMILIES). */
+/** The app family of the companion app that launched this session (product-rules §5, APP_FAMILIES). */
 export function launchAppFamily(env: StorefrontEnv, launch: Pick<LaunchState, "appPackageName">): AppFamily {
   return appFamily(launch.appPackageName, parseAppFamilies(env.APP_FAMILIES));
 }
@@ -34,7 +34,7 @@ export function launchAppFamily(env: StorefrontEnv, launch: Pick<LaunchState, "a
 const BUILT_IN: Record<PolicyDocument, string> = { privacy: "/protocol/data-protection", storageAgreement: "/protocol/storage-agreement" };
 
 const documentUrls = z.partialRecord(z.enum(POLICY_DOCUMENTS), z.partialRecord(z.enum(POLICY_LANGUAGES), z.url({ protocol: /^https?$/ })));
-/** Per document and language; `apps` overrides them for an app family (spec §2 screen 6: URLs per app brand). */
+/** Per document and language; `apps` overrides them for an app family (product-rules §2 screen 6: URLs per app brand). */
 const policyUrls = documentUrls.and(z.object({ apps: z.partialRecord(z.enum(["1", "2"]), documentUrls).optional() }));
 
 function configuredPolicies(raw: string | undefined): z.output<typeof policyUrls> {

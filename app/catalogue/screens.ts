@@ -4,12 +4,12 @@ import { APP_HOME } from "./app-home.ts";
 export { APP_HOME };
 
 /**
- * The one catalogue of the app's screens (spec §2 route table) and of the services it sells. The route
+ * The one catalogue of the app's screens (product-rules §2 route table) and of the services it sells. The route
  * table (app/routes.ts) and every link are derived from it; plain TypeScript, so Node scripts read it too.
  */
 const screen = <const Path extends string>(path: Path, file: string, id?: string) => ({ path, file, id });
 
-/** The screens a launch opens, under /app-h5 (spec §2), with the module that renders each. */
+/** The screens a launch opens, under /app-h5 (product-rules §2), with the module that renders each. */
 export const SCREENS = {
   appHome: screen(APP_HOME, "routes/app-h5/index.ts"),
   noLogin: screen("/app-h5/no-login/:type", "routes/app-h5/no-login.tsx"),
@@ -34,7 +34,7 @@ export const SCREENS = {
 /** Spec §5 no-login screens: 1 is "no access token" (signed out), 2 a launch that lacks what the screen needs. */
 export const NO_LOGIN_PATHS = { signedOut: `${APP_HOME}/no-login/1`, launchIncomplete: `${APP_HOME}/no-login/2` } as const;
 
-/** What a screen needs from the launch (spec §5); "none" is a signed-in buyer who may still pick a device. */
+/** What a screen needs from the launch (product-rules §5); "none" is a signed-in buyer who may still pick a device. */
 export type LaunchNeed = "none" | "device" | "sim" | "vipCard";
 
 /** Each sold service, by service type: its purchase screen (named as the coupon selector's `from`), order list and titles. */

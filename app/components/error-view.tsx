@@ -5,7 +5,7 @@ import { useTranslation } from "#app/i18n/context.tsx";
 /** 503: the upstream did not answer in time or at all; 502: it answered, but not the contract. */
 const MESSAGE_BY_STATUS: Partial<Record<number, string>> = { 404: "errors.notFound", 502: "errors.badAnswer", 503: "errors.unavailable" };
 
-/** The store's front door: the app screens start at the app home (spec §2), everything else at the home page. */
+/** The store's front door: the app screens start at the app home (product-rules §2), everything else at the home page. */
 const homeOf = (pathname: string) => (pathname.startsWith(`${APP_HOME}/`) ? APP_HOME : "/");
 
 /** React Router numbers the history entries it made (`idx`): 0 is the page the webview opened. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createLoadingCounter } from "./loading-counter.ts";
 
-describe("reference-counted loading overlay (spec §4)", () => {
+describe("reference-counted loading overlay (product-rules §4)", () => {
   it("opens on the first show and closes only when every show is matched by a hide", () => {
     const changes: boolean[] = [];
     const counter = createLoadingCounter((visible) => changes.push(visible));

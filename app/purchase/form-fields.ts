@@ -5,9 +5,9 @@
 export const CONFIRM_FIELDS = { intent: "intent", package: "package", coupon: "coupon", payMethod: "payMethod", enhanced: "enhanced" } as const;
 export const ORDER_FIELDS = { intent: "intent", orderId: "orderId", enhanced: "enhanced" } as const;
 
-/** "1" once the page is hydrated: the browser then follows the step itself (spec §4 waits 300 ms). */
+/** "1" once the page is hydrated: the browser then follows the step itself (product-rules §4 waits 300 ms). */
 export const enhancedValue = (hydrated: boolean) => (hydrated ? "1" : "0");
-/** VIP card receive mode's free receive (spec §4). */
+/** VIP card receive mode's free receive (product-rules §4). */
 export const RECEIVE_FIELDS = { intent: "intent", deviceId: "deviceId", deviceType: "deviceType", enhanced: "enhanced" } as const;
-/** The cloud card refund's device choice and refund (spec §2 screen 8). */
+/** The cloud card refund's device choice and refund (product-rules §2 screen 8). */
 export const CARD_REFUND_FIELDS = { intent: "intent", deviceId: "deviceId", package: "package", enhanced: "enhanced" } as const;

@@ -1,5 +1,5 @@
 /**
- * Demo data of DESIGN.md §5, with times relative to `now` so that the demo always shows live periods.
+ * Demo data of docs/architecture.md §4, with times relative to `now` so that the demo always shows live periods.
  * Pure: returns SQL statements; `npm start` runs them through wrangler and the Worker tests through D1.
  */
 import { canTransition, OrderStatus, type OrderStatusCode } from "#domain/order-status.ts";

@@ -35,7 +35,7 @@ CREATE TABLE auth_tokens (
 );
 CREATE INDEX auth_tokens_by_family ON auth_tokens(family_id);
 
--- Replay window of signed requests (DESIGN.md §2): one row per (appid, token, noticeStr, timestamp).
+-- Replay window of signed requests (docs/contract.md): one row per (appid, token, noticeStr, timestamp).
 CREATE TABLE request_nonces (
   appid TEXT NOT NULL,
   token_key TEXT NOT NULL,

@@ -53,7 +53,7 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
   let openApi: OpenApiDocument | undefined;
   app.get("/v1/openapi.json", (c) => c.json((openApi ??= buildOpenApiDocument(ops))));
 
-  // Provider notifications are signed by the provider, not with the app secret (DESIGN.md §3).
+  // Provider notifications are signed by the provider, not with the app secret (docs/architecture.md §3).
   app.post("/v1/pay/notify/:provider", async (c) => {
     const provider = PROVIDER_NAMES.find((name) => name === c.req.param("provider") && isProviderConfigured(c.env, name));
     if (!provider) return failure(c, Status.notFound, `no such payment provider: ${c.req.param("provider")}`);

@@ -171,7 +171,7 @@ describe("storage cards", () => {
 });
 
 describe("received-package info", () => {
-  it("lists and refunds a scanned card by its code alone, with no device chosen (spec §5), only on its owner's devices", async () => {
+  it("lists and refunds a scanned card by its code alone, with no device chosen (product-rules §5), only on its owner's devices", async () => {
     const byCode = { encryptCodeId: "STORAGECARD-RECV-0004", countryCode: "CN" };
     const listed = await call(cn, "/v1/cloud/storage-card/received/package", byCode);
     expect(listed.body?.data).toMatchObject({ isRefunded: false, packageInfoList: [expect.objectContaining({ productId: "storage-card-cny" })] });

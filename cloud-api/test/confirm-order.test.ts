@@ -98,7 +98,7 @@ describe("confirm order", () => {
     expect(await countOrders()).toBe(before);
   });
 
-  it("applies the coupon rules of spec §5 at their edges", async () => {
+  it("applies the coupon rules of product-rules §5 at their edges", async () => {
     const pkg = await data10g();
     const confirm = (couponId: number, payAmount: number) =>
       call(cn, CONFIRM, { deviceId: "SIM-DEMO-001", priceId: pkg.id, payAmount, payMethod: 1, buyServiceType: 2, couponId });

@@ -7,7 +7,7 @@ import { S2S_TOKEN_PATH, s2sHeaders, s2sTokenFetch, signedFetch, signedHeaders }
 const REFUSED = { status: 401, msg: "server-to-server credential refused", data: null };
 const tokensIssued = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM auth_tokens").first<{ n: number }>())?.n ?? 0;
 
-describe("server-to-server identity (DESIGN.md §2)", () => {
+describe("server-to-server identity (docs/contract.md)", () => {
   it("mints tokens for a backend that holds S2S_SECRET", async () => {
     const { http, body } = await s2sTokenFetch("demo@camcloud.example");
     expect(http).toBe(200);
@@ -64,7 +64,7 @@ describe("server-to-server identity (DESIGN.md §2)", () => {
   });
 });
 
-describe("replay protection (DESIGN.md §2: a signed header set is usable once)", () => {
+describe("replay protection (docs/contract.md: a signed header set is usable once)", () => {
   it("refuses an accessToken header on an app-level call, so junk in it cannot make a captured header set new", async () => {
     const headers = await signedHeaders("");
     const body = { js_refreshToken: "whatever-refresh-token" };

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { requestSignature } from "#contract/signature.ts";
 import { signedFetch, signIn } from "#test/signed-request.ts";
 
-describe("request signing (DESIGN.md §2)", () => {
+describe("request signing (docs/contract.md)", () => {
   it("accepts a correctly signed request", async () => {
     const tokens = await signIn();
     const { http, body } = await signedFetch("/v1/cloud/simcard/details", { iccId: "89860012345678901234" }, { accessToken: tokens.accessToken });

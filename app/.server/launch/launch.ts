@@ -27,7 +27,7 @@ export function launchStateFrom(payload: LaunchPayload, query: URLSearchParams):
   state = setCodeId(state, payload.codeId);
   state = setAppPackageName(state, payload.app_package_name);
   state = setSignature(state, payload.signature);
-  // Plain query values override the payload (DESIGN.md §2).
+  // Plain query values override the payload (docs/contract.md).
   state = setCountryCode(setCountryCode(state, payload.countryCode), query.get("countryCode"));
   state = setLanguage(setLanguage(state, payload.language), query.get("language"));
   return { ...state, serviceId: payload.service_id ?? null, period: payload.period ?? null };

@@ -81,7 +81,7 @@ export async function loadCardRefund(req: RequestContext, url: URL) {
 export type CardRefundView = Awaited<ReturnType<typeof loadCardRefund>>;
 
 /**
- * What the refund calls name (spec §5: a chosen device or a scanned card): the device when there is
+ * What the refund calls name (product-rules §5: a chosen device or a scanned card): the device when there is
  * one, otherwise the card code the app launched with; null when there is neither.
  */
 function cardsToRefund(launch: LaunchState) {
@@ -90,7 +90,7 @@ function cardsToRefund(launch: LaunchState) {
   return null;
 }
 
-/** Choosing a device (kept in the session, spec §2 screen 8) and the refund itself. */
+/** Choosing a device (kept in the session, product-rules §2 screen 8) and the refund itself. */
 export async function cardRefundAction(req: RequestContext, request: Request, session: StorefrontSession) {
   const { launch, tokens } = req.requireLaunch("none");
   const { t, upstream: api } = req;

@@ -19,7 +19,7 @@ import { cancelOrder, orderList, repayOrder } from "../upstream/endpoints.ts";
 const PAGE_SIZE = 5;
 const CONFLICT = 409;
 
-/** One page of the order list at `url` (the four lists of spec §2 share it; the path says which service). */
+/** One page of the order list at `url` (the four lists of product-rules §2 share it; the path says which service). */
 export async function loadOrderList(req: RequestContext, url: URL) {
   const serviceType = serviceTypeOfOrders(url.pathname);
   if (serviceType === undefined) throw data(null, { status: 404 });
@@ -60,7 +60,7 @@ export async function loadOrderList(req: RequestContext, url: URL) {
 export type OrderListView = Awaited<ReturnType<typeof loadOrderList>>;
 export type OrderCardView = OrderListView["orders"][number];
 
-/** Cancel (after the buyer confirmed) and repay, as form posts (spec §4, §8), from an order card or the order's detail. */
+/** Cancel (after the buyer confirmed) and repay, as form posts (product-rules §4, §8), from an order card or the order's detail. */
 export async function orderAction(req: RequestContext, request: Request, session: StorefrontSession) {
   req.requireLaunch("device");
   const { t } = req;

@@ -10,7 +10,7 @@ import { confirmForm } from "./forms.ts";
 import { loadOffer, type Purchase } from "./offer.ts";
 
 /**
- * The next step for a payment that was just started (spec §4): WeChat goes to h5PaymentUrl with a
+ * The next step for a payment that was just started (product-rules §4): WeChat goes to h5PaymentUrl with a
  * redirect_url to the result page, Alipay to the cashier page that submits its form; PayPal and card
  * continue in their sub-view. Without JavaScript the redirect methods redirect at once.
  */
@@ -35,7 +35,7 @@ export function nextStep(start: PaymentStart, requestUrl: string, enhanced: bool
 /**
  * The purchase screens' confirm action: re-reads the offer for the posted selection (the cloud-api
  * checks the amount again), confirms with v3 when the launch has a signature or for card, else v2
- * (spec §5), and answers the next step. A refusal comes back as the upstream's message (spec §8).
+ * (product-rules §5), and answers the next step. A refusal comes back as the upstream's message (product-rules §8).
  */
 export async function confirmPurchase(req: RequestContext, request: Request, launch: LaunchState, purchase: Purchase) {
   const { t, locale, upstream: api } = req;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CARD_REFUND_FIELDS as F, CONFIRM_FIELDS as C, ORDER_FIELDS as O, RECEIVE_FIELDS as R } from "#app/purchase/form-fields.ts";
 
-/** "1" once the page is hydrated: the browser then follows the step itself (spec §4 waits 300 ms). */
+/** "1" once the page is hydrated: the browser then follows the step itself (product-rules §4 waits 300 ms). */
 const enhanced = z.enum(["0", "1"]).default("0");
 
 /** The payment chooser's post (components/purchase/payment-sheet.tsx, use-confirm.ts). */

@@ -20,11 +20,11 @@ export interface Purchase {
   onlyServiceId?: number | null;
 }
 
-/** The screen's URL: its `package` and `coupon` parameters are the selection (DESIGN.md §4). */
+/** The screen's URL: its `package` and `coupon` parameters are the selection (docs/architecture.md §2). */
 export type OfferRequest = Purchase & { launch: LaunchState; url: URL };
 
 /**
- * What a purchase screen sells and what the buyer has chosen: packages (spec §5 visibility), the
+ * What a purchase screen sells and what the buyer has chosen: packages (product-rules §5 visibility), the
  * selected one, the coupon per the selection mode, and the payable total. Both upstream calls run
  * in parallel, beside the screen's own.
  */
@@ -69,7 +69,7 @@ export async function loadOffer(req: RequestContext, request: OfferRequest) {
   return {
     packagesError: packages.ok ? null : packages.msg,
     couponsError: coupons.ok ? null : coupons.msg,
-    /** The coupon selector's lists (spec §5: usable, then unusable with the reason, each by value). */
+    /** The coupon selector's lists (product-rules §5: usable, then unusable with the reason, each by value). */
     couponChoices: [...usable, ...unusable].map(({ coupon: c, usable: isUsable, reason }) => ({
       id: c.id,
       name: c.name,
@@ -109,7 +109,7 @@ export async function loadOffer(req: RequestContext, request: OfferRequest) {
           total: money(payable),
           /** Spec §2 screen 9 sub-amount: the price before the coupon, when one applies. */
           subTotal: coupon ? money(priceCents) : null,
-          // The region's methods (spec §6) that the upstream takes money with and this storefront can start.
+          // The region's methods (product-rules §6) that the upstream takes money with and this storefront can start.
           methods: paymentTypesFor(launch.countryCode).filter(
             (method) => (packages.ok ? (packages.data.payMethods ?? [method]) : []).includes(method) && clientMethods.includes(method),
           ),

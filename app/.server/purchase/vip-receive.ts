@@ -43,7 +43,7 @@ export type ReceiveView = ReturnType<typeof receiveView>;
 /**
  * The free receive: the card goes to the chosen device, the session's launch follows it, and the screen
  * leaves receive mode (with JavaScript after the page's 2 s toast, without it at once). A failure toasts
- * the server's message (spec §8).
+ * the server's message (product-rules §8).
  */
 export async function receiveCard(req: RequestContext, request: Request, session: StorefrontSession) {
   const url = screenUrl(request);

@@ -4,7 +4,7 @@ import { deviceTypeFromAttrs, isDeviceType, type DeviceTypeCode } from "#domain/
 
 /**
  * Who the buyer is and what the companion app launched, as kept in the server-side session.
- * Setters follow spec §5: empty values are ignored, except that an empty device id or name clears it;
+ * Setters follow product-rules §5: empty values are ignored, except that an empty device id or name clears it;
  * device type only accepts 1-2.
  */
 export interface LaunchState {
@@ -16,11 +16,11 @@ export interface LaunchState {
   serviceId: number | null;
   period: number | null;
   appPackageName: string;
-  /** Default CN (spec §3). */
+  /** Default CN (product-rules §3). */
   countryCode: string;
   /** Only when the launch named one; otherwise the language is detected per request. */
   language: Language | null;
-  /** The app's order signature; with one, orders are confirmed through v3 (spec §5). */
+  /** The app's order signature; with one, orders are confirmed through v3 (product-rules §5). */
   signature: string;
 }
 

@@ -13,7 +13,7 @@ import { launchStateFrom } from "../launch/launch.ts";
 
 const filled = { ...DEFAULT_LAUNCH_STATE, deviceId: "D1", deviceName: "Door", iccId: "8986", signature: "sig", countryCode: "US", language: "fr" as const };
 
-describe("session state setters (spec §5)", () => {
+describe("session state setters (product-rules §5)", () => {
   it("defaults to country CN, device type 1 and no language", () => {
     expect(DEFAULT_LAUNCH_STATE).toMatchObject({ countryCode: "CN", deviceType: 1, language: null, deviceId: "" });
   });

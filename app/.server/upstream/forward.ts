@@ -5,7 +5,7 @@ const PRIVATE_REQUEST_HEADERS = ["cookie", "authorization"];
 
 /**
  * Passes a request to the embedded cloud-api unchanged but for the storefront's own cookies: the
- * sandbox provider's pages and scripts, and provider notifications (DESIGN.md §1, embedded mode).
+ * sandbox provider's pages and scripts, and provider notifications (docs/architecture.md §1, embedded mode).
  * A Set-Cookie from the cloud-api is dropped, so that it cannot set cookies on the storefront's origin.
  */
 export async function forwardToCloudApi(env: StorefrontEnv, request: Request): Promise<Response> {

@@ -1,6 +1,6 @@
 import type { UpstreamRefusal } from "./envelope.ts";
 
-/** Refusals that name no reason are worded by their business status (DESIGN.md §2). */
+/** Refusals that name no reason are worded by their business status (docs/contract.md). */
 const BY_STATUS: Record<number, string> = {
   400: "upstreamErrors.byStatus.invalid",
   403: "upstreamErrors.device_not_yours",

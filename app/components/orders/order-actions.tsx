@@ -15,7 +15,7 @@ import { useToast } from "../toasts.tsx";
 export type CardFailure = Extract<PaymentStep, { step: "error" }> & { orderId: string };
 
 /**
- * Cancel and Repay of an order waiting to pay (spec §4), posted to the screen's action (intent cancel |
+ * Cancel and Repay of an order waiting to pay (product-rules §4), posted to the screen's action (intent cancel |
  * repay), as on the order lists and the order detail. Cancel first asks in the Tips sheet (CancelSheet,
  * `?cancel=<order>`); a card repay opens Stripe's embedded checkout in a sheet (`?repay=<order>`).
  */
@@ -90,7 +90,7 @@ export function OrderActions({
 }
 
 /**
- * The cancel confirmation (spec §5: title "Tips"), open while the address names the order. Its form posts
+ * The cancel confirmation (product-rules §5: title "Tips"), open while the address names the order. Its form posts
  * to the list without the flag, so without JavaScript the answer is the list itself; with it, the sheet
  * closes back over its history entry once the order is cancelled.
  */

@@ -61,7 +61,7 @@ export default function CardView({ client, step: confirmed }: { client: Provider
         if (destroyed) checkout?.destroy();
         else if (mount.current) checkout?.mount(mount.current);
       } catch (cause) {
-        // Reported to the parent page (spec §8) and shown here.
+        // Reported to the parent page (product-rules §8) and shown here.
         console.warn("card checkout failed", cause);
         if (!destroyed) setError(cause instanceof Error ? cause.message : t("pay.failed"));
       }

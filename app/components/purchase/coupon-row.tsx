@@ -5,7 +5,7 @@ export type CouponState =
   | { state: "applied"; name: string; discount: string; expiresSoon: boolean; selectorHref: string }
   | { state: "not_used" | "none_usable"; selectorHref: string };
 
-/** The coupon row: what is applied (spec §4 mode 1 picks the best), and the way to the coupon selector. */
+/** The coupon row: what is applied (product-rules §4 mode 1 picks the best), and the way to the coupon selector. */
 export function CouponRow({ coupon }: { coupon: CouponState }) {
   const { t } = useTranslation();
   return (

@@ -8,7 +8,7 @@ import { useToast } from "../toasts.tsx";
  * redirect to the provider, and the provider SDK views for PayPal and card.
  */
 
-// The provider SDKs load only when their view opens (DESIGN.md §6).
+// The provider SDKs load only when their view opens (docs/architecture.md §5).
 export const PayPalView = lazy(() => import("./paypal-view.tsx"));
 export const CardView = lazy(() => import("./card-view.tsx"));
 
@@ -20,7 +20,7 @@ export function ProviderViewSlot({ children }: { children: ReactNode }) {
 
 /**
  * What a confirm or repay answers, once its fetcher is idle: an error is toasted, and a redirect to the
- * provider leaves after spec §4's 300 ms.
+ * provider leaves after product-rules §4's 300 ms.
  */
 export function useFollowPaymentStep(data: PaymentStep | null | undefined, state: "idle" | "loading" | "submitting") {
   const toast = useToast();

@@ -22,7 +22,7 @@ export interface PurchaseView {
 }
 
 /**
- * The body of a purchase screen (spec §2): its head, the service's plan, what the screen adds, the
+ * The body of a purchase screen (product-rules §2): its head, the service's plan, what the screen adds, the
  * packages, the coupon row, the introduction and the payment bar. `bar` replaces the payment bar and
  * `showCoupon={false}` hides the coupon row (VIP card receive mode).
  */

@@ -34,7 +34,7 @@ export function ServiceHeader({ view, title }: { view: ServiceHeaderView; title:
   );
 }
 
-/** Feature items below the packages, and the privacy policy link (spec §2 screens 2 and 4). */
+/** Feature items below the packages, and the privacy policy link (product-rules §2 screens 2 and 4). */
 export function IntroItems({ items, privacyHref }: { items: { title: string; body: string }[]; privacyHref: string }) {
   const { t } = useTranslation();
   return (

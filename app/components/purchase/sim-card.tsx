@@ -2,7 +2,7 @@ import type { DurationState } from "#domain/progress.ts";
 import { CopyButton } from "#app/components/copy-button.tsx";
 import { useTranslation } from "#app/i18n/context.tsx";
 
-/** The 4G screen's current package (spec §4): its state, how much of it is used, and its period. */
+/** The 4G screen's current package (product-rules §4): its state, how much of it is used, and its period. */
 export interface CurrentPackageView {
   name: string;
   state: DurationState;

@@ -26,7 +26,7 @@ const errorMeaning: Record<ErrorStatus, string> = {
   [Status.tokenInvalid]: "access token invalid (operations that take an accessToken)",
 };
 
-/** DESIGN.md §2 signing headers; all four together authorise a call. */
+/** docs/contract.md signing headers; all four together authorise a call. */
 const signingHeaders = {
   appid: "The app's id.",
   noticeStr:

@@ -46,7 +46,7 @@ function canonicalBody(body: string): string {
 }
 
 /**
- * Verifies DESIGN.md §2 signing: known appid, timestamp within 300 s, md5 signature, and no replay of
+ * Verifies docs/contract.md signing: known appid, timestamp within 300 s, md5 signature, and no replay of
  * (noticeStr, timestamp) for the same appid and caller inside the window. The caller of a user call is
  * its access token; an app-level call is its own caller (method, the operation's path and what its body
  * says), and refuses an access token header, so that junk in a header it ignores, an escaped path or a
@@ -94,7 +94,7 @@ export async function verifySignedRequest<T>(
 export const S2S_REFUSAL = "server-to-server credential refused";
 
 /**
- * DESIGN.md §2 server-to-server identity: S2S_SECRET's HMAC over method, path, timestamp, noticeStr and
+ * docs/contract.md server-to-server identity: S2S_SECRET's HMAC over method, path, timestamp, noticeStr and
  * body, within 60 s. It runs after verifySignedRequest, whose replay check (on noticeStr, timestamp and
  * the body) makes it usable once. Without a configured S2S_SECRET every such call is refused.
  */

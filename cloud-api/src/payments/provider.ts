@@ -20,7 +20,7 @@ export interface PaymentRequest {
   payerIp?: string | undefined;
 }
 
-/** What the storefront needs to send the buyer on (DESIGN.md §3); one field per method. */
+/** What the storefront needs to send the buyer on (docs/architecture.md §3); one field per method. */
 export interface PaymentInstructions {
   h5PaymentUrl?: string;
   alipayForm?: string;

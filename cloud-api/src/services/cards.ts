@@ -19,7 +19,7 @@ import {
 const SOURCE = { vip: "vip_card", storage: "storage_card" } as const;
 
 /**
- * The refund-package view (spec §3 "Refund package response"): the packages received on a device with
+ * The refund-package view (product-rules §3 "Refund package response"): the packages received on a device with
  * cards, and whether they are refunded (all of them are). None at all is a 404, which the refund
  * screen shows as refunded with the message.
  */

@@ -37,7 +37,7 @@ export interface ConfirmRequest {
 const invalid = (field: string, message: string, reason?: RefusalReason) => new ApiError(Status.invalidParams, `invalid params: ${field}: ${message}`, reason);
 
 /**
- * The purchase signature of a launch payload (spec §3 `signature`): the companion app's backend gets it
+ * The purchase signature of a launch payload (product-rules §3 `signature`): the companion app's backend gets it
  * with the token pair and the storefront sends it to confirm v3, which refuses one made for another user.
  * Keyed with the server-to-server secret, not the app secret that ships in every app; without one, no
  * signature is valid.

@@ -4,7 +4,7 @@ import { fromCents } from "#domain/money.ts";
 import type { PackageRow } from "../repositories/packages.ts";
 import { localize } from "#api/core/localize.ts";
 
-/** A package as every call that lists packages answers it (spec §3 fields, names in the buyer's language). */
+/** A package as every call that lists packages answers it (product-rules §3 fields, names in the buyer's language). */
 export function packageToWire(row: PackageRow, lang: string): z.input<typeof packageList.output>["packageList"][number] {
   return {
     id: row.id,

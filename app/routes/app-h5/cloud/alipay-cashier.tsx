@@ -11,7 +11,7 @@ import { useTranslation } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/alipay-cashier";
 
 /**
- * The Alipay cashier (spec §2 cloud/srv/alipay): the order's form, read from the upstream rather than
+ * The Alipay cashier (product-rules §2 cloud/srv/alipay): the order's form, read from the upstream rather than
  * the address bar, rebuilt from its action and hidden fields, and submitted after 300 ms (or by the
  * buyer's tap without JavaScript). An order no longer waiting to pay goes to the result page.
  */

@@ -7,7 +7,7 @@ import { useTranslation } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/coupons-select";
 
 /**
- * The coupon selector (spec §2 coupons_select; its layout is ours): usable coupons and, below, the
+ * The coupon selector (product-rules §2 coupons_select; its layout is ours): usable coupons and, below, the
  * unusable ones with the reason, each by value; "no coupon"; choosing returns to the screen named by
  * `from` with `coupon=<id>|none` in its URL. It judges the coupons against the price of the package
  * the screen had selected.

@@ -11,10 +11,10 @@ import { usePullToRefresh } from "#app/components/use-pull-to-refresh.ts";
 import { useTranslation } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/order-list";
 
-/** The four order lists of spec §2 share this module; the path says which service it lists. */
+/** The four order lists of product-rules §2 share this module; the path says which service it lists. */
 export const loader = ({ context, request }: Route.LoaderArgs) => loadOrderList(requestOf(context), screenUrl(request));
 
-/** Cancel (after the buyer confirmed) and repay, as form posts (spec §4, §8). */
+/** Cancel (after the buyer confirmed) and repay, as form posts (product-rules §4, §8). */
 export const action = ({ context, request }: Route.ActionArgs) => orderAction(requestOf(context), request, context.get(sessionContext));
 
 // After any post, even a refused one, the list is read again: it shows each order as it really is. The

@@ -41,7 +41,7 @@ const PHASES: Record<number, Phase> = {
 const FOLLOWED = new Set<Phase>(["pending", "paid"]);
 
 /**
- * The payment result (spec §2 cloud_order_result): follows the order's status, which the cloud-api
+ * The payment result (product-rules §2 cloud_order_result): follows the order's status, which the cloud-api
  * settles with the provider, never trusting the arrival here. Until the order is active, failed or closed
  * the page asks again every 3 s (a meta refresh without JavaScript) for 15 s, then points to the order
  * list. An unpaid order whose checkout the buyer left says so.

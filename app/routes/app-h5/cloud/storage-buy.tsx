@@ -18,7 +18,7 @@ type Tab = keyof typeof TABS;
 const tabOf = (url: URL): Tab => (url.searchParams.get("tab") === "event" ? "event" : "allDay");
 
 /**
- * The cloud storage purchase page (spec §2, layout ours): all-day and event recording tabs, the
+ * The cloud storage purchase page (product-rules §2, layout ours): all-day and event recording tabs, the
  * device's current storage service, the tab's packages, the coupon row and the payment bar.
  */
 const STORAGE_PURCHASE = definePurchaseScreen({

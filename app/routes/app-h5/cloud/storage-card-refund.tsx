@@ -21,7 +21,7 @@ const RELOAD_AFTER_REFUND_MS = 2_000;
  */
 export const loader = ({ context, request }: Route.LoaderArgs) => loadCardRefund(requestOf(context), screenUrl(request));
 
-/** Choosing a device (kept in the session, spec §2 screen 8) and the refund itself. */
+/** Choosing a device (kept in the session, product-rules §2 screen 8) and the refund itself. */
 export const action = ({ context, request }: Route.ActionArgs) => cardRefundAction(requestOf(context), request, context.get(sessionContext));
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
