@@ -1,7 +1,7 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 import { APP_HOME, SCREENS } from "./catalogue/screens.ts";
 
-/** Spec §2 route table; one module per screen. The app screens come from the catalogue (catalogue/screens.ts). */
+/** Product-rules §2 route table; one module per screen. The app screens come from the catalogue (catalogue/screens.ts). */
 export default [
   index("routes/public/home.tsx"),
   route("about", "routes/public/about.tsx"),

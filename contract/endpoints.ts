@@ -74,7 +74,7 @@ const storageCardFields = z.object({
   countryCode: countryCode.optional(),
 });
 
-/** Spec §5: a chosen device or a scanned card (its code) names what to cancel. */
+/** Product-rules §5: a chosen device or a scanned card (its code) names what to cancel. */
 const namesDeviceOrCard = (input: { deviceId?: string | undefined; encryptCodeId?: string | undefined }) =>
   input.deviceId !== undefined || input.encryptCodeId !== undefined;
 const DEVICE_OR_CARD = { path: ["deviceId"], message: "a device or a card code is required" };
@@ -97,7 +97,7 @@ export const orderCancel = endpoint({
   output: z.null(),
 });
 
-/** Spec §5: without a launch signature the storefront confirms with v2, otherwise (and for card) with v3. */
+/** Product-rules §5: without a launch signature the storefront confirms with v2, otherwise (and for card) with v3. */
 export const confirmOrderV2 = endpoint({
   method: "POST",
   path: "/v1/cloud/order/h5/confirm/v2",
@@ -346,7 +346,7 @@ export const simcardDetails = endpoint({
   access: "user",
   summary: "The carrier's state of a SIM card: status, remaining data (MB text) and card info",
   input: z.object({ iccId }),
-  // Spec §4: the card is in trouble unless the answer is 200 with data, so the data may be null.
+  // Product-rules §4: the card is in trouble unless the answer is 200 with data, so the data may be null.
   output: z
     .object({
       status: z.string(),

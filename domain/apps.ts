@@ -1,5 +1,5 @@
 /**
- * Spec §5 app identifier mapping: the companion app that opened the storefront (its package name in the
+ * Product-rules §5 app identifier mapping: the companion app that opened the storefront (its package name in the
  * launch) belongs to app family 1 or 2; an identifier that is not listed is family 1. The identifiers are
  * the brand's own, so they are configuration (APP_FAMILIES), and with none configured every app is 1.
  */

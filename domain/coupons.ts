@@ -13,7 +13,7 @@ export interface CouponTerms {
 
 /**
  * Why a coupon cannot be used for a price: expired (or used), the price is 10000 or more (the ceiling),
- * the coupon is worth at least the price, or the price is below its minimum spend. Spec §5 folds the last
+ * the coupon is worth at least the price, or the price is below its minimum spend. Product-rules §5 folds the last
  * three into "not met"; the buyer is told which.
  */
 export type UnusableReason = "expired" | "price_ceiling" | "worth_more" | "not_met";
@@ -60,7 +60,7 @@ export function payableCents(priceCents: number, coupon: CouponTerms | null): nu
   return priceCents - coupon.amountCents;
 }
 
-/** Spec §4 coupon selection modes. */
+/** Product-rules §4 coupon selection modes. */
 export const CouponMode = { auto: 1, chosen: 2, none: 3 } as const;
 export type CouponSelection = { mode: 1 } | { mode: 2; couponId: number } | { mode: 3 };
 

@@ -1,5 +1,5 @@
 /**
- * Spec §3/§5: the SIM's remaining data arrives as text in MB with thousand separators ("12,345.67").
+ * Product-rules §3/§5: the SIM's remaining data arrives as text in MB with thousand separators ("12,345.67").
  * Above 1024 MB it shows in GB with 2 decimals, otherwise in whole MB.
  */
 export type DataVolume = { unit: "GB" | "MB"; value: number };

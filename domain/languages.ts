@@ -1,4 +1,4 @@
-/** Spec §1/§5: the 10 interface languages and how a locale string maps onto them. */
+/** Product-rules §1/§5: the 10 interface languages and how a locale string maps onto them. */
 
 export const LANGUAGES = ["en", "zh", "ja", "de", "fr", "es", "it", "ru", "th", "ar"] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -1,6 +1,6 @@
 import { PaymentType } from "./services.ts";
 
-/** Spec §4 order status codes. */
+/** Product-rules §4 order status codes. */
 export const OrderStatus = {
   waitingToPay: 8001,
   paying: 8002,
@@ -35,7 +35,7 @@ export function orderStatusName(code: number): OrderStatusName | null {
   return NAMES.get(code) ?? null;
 }
 
-/** Spec §4: cancel and repay only while waiting to pay; never repay a PayPal order. */
+/** Product-rules §4: cancel and repay only while waiting to pay; never repay a PayPal order. */
 export function canCancel(status: number): boolean {
   return status === OrderStatus.waitingToPay;
 }
@@ -68,7 +68,7 @@ export function canRepay(status: number, paymentType: number): boolean {
 }
 
 /**
- * The transitions the cloud-api allows. Spec §4 names only 8001 -> 8007; the rest follow the
+ * The transitions the cloud-api allows. Product-rules §4 names only 8001 -> 8007; the rest follow the
  * payment, fulfilment and refund life cycle described in docs/contract.md-3.
  */
 const S = OrderStatus;

@@ -1,6 +1,6 @@
 import { ServiceType } from "./services.ts";
 
-/** Spec §5 package visibility. */
+/** Product-rules §5 package visibility. */
 export interface PackageVisibility {
   isGive: number;
   isSale: number;

@@ -1,4 +1,4 @@
-/** Spec §2 screen 5: which store the app download page sends a browser to. */
+/** Product-rules §2 screen 5: which store the app download page sends a browser to. */
 export type Platform = "android" | "ios" | "other";
 
 /** iPadOS Safari presents itself as a Mac; a touch-capable Mac is not told apart on the server. */

@@ -1,4 +1,4 @@
-/** Spec §4: usage progress of the current package. Times are Unix seconds. */
+/** Product-rules §4: usage progress of the current package. Times are Unix seconds. */
 
 export const PACKAGE_STATUS_UNLIMITED = 2;
 
@@ -15,7 +15,7 @@ export function usageProgress(
   return { unlimited: false, percent: Math.floor(ratio * 100) };
 }
 
-/** Spec §4 durationStatus: 0 not opened, 1 expired, 2 or 3 in use. */
+/** Product-rules §4 durationStatus: 0 not opened, 1 expired, 2 or 3 in use. */
 export type DurationState = "not_opened" | "expired" | "active";
 
 export function durationState(durationStatus: number): DurationState {

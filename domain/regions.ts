@@ -1,5 +1,5 @@
 /**
- * Spec §7: which upstream serves a request. The country code picks a region; the Worker's ENVIRONMENT
+ * Product-rules §7: which upstream serves a request. The country code picks a region; the Worker's ENVIRONMENT
  * variable picks an environment (the storefront's hostname only when it is not set). A table maps
  * environment and region to a base: the embedded cloud-api ("binding") or an HTTPS URL.
  */

@@ -15,7 +15,7 @@ type Fault = "slow" | "500" | "garbage" | "token";
 const setFault = (page: Page, fault: Fault) => page.context().addCookies([{ name: FAULT_COOKIE, value: fault, url: E2E.storefront }]);
 const clearFault = (page: Page) => page.context().clearCookies({ name: FAULT_COOKIE });
 
-/** Spec §2: the VIP card refund screen is a blank placeholder that asks the upstream nothing. */
+/** Product-rules §2: the VIP card refund screen is a blank placeholder that asks the upstream nothing. */
 const NO_UPSTREAM_CALL = new Set(["cloud/vip-package-card/refund"]);
 /** Every screen once (its first launch in SCREEN_LINKS), and the Alipay cashier, which a purchase opens. */
 const SCREENS: ScreenLink[] = [

@@ -21,7 +21,7 @@ function offsetLabel(seconds: number, timeZone: string): string {
 }
 
 /**
- * Spec §5/§9: Unix seconds as year-month-day hour:minute:second; empty in, empty out. A time of day in a
+ * Product-rules §5/§9: Unix seconds as year-month-day hour:minute:second; empty in, empty out. A time of day in a
  * guessed zone carries the zone's offset, so that the buyer can tell which clock it follows.
  */
 export function formatUnixSeconds(seconds: number | null | undefined, timeZone: string | BuyerTimeZone, format = "YYYY-MM-DD HH:mm:ss"): string {

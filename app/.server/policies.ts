@@ -4,7 +4,7 @@ import { appFamily, parseAppFamilies, type AppFamily } from "#domain/apps.ts";
 import type { StorefrontEnv } from "./env.ts";
 import type { LaunchState } from "./session/state.ts";
 
-/** Spec §2 screen 6: policies exist in Chinese, English and Japanese; any other language reads English. */
+/** Product-rules §2 screen 6: policies exist in Chinese, English and Japanese; any other language reads English. */
 export const POLICY_LANGUAGES = ["zh", "en", "ja"] as const;
 export type PolicyLanguage = (typeof POLICY_LANGUAGES)[number];
 export const POLICY_DOCUMENTS = ["privacy", "storageAgreement"] as const;

@@ -13,7 +13,7 @@ function isTimeZone(name: string): boolean {
 }
 
 /**
- * Spec §9: times are shown in the buyer's local time. That is the device's zone once the browser has
+ * Product-rules §9: times are shown in the buyer's local time. That is the device's zone once the browser has
  * said it; until then (the first page, or without JavaScript) the country's main zone, marked as a guess.
  */
 export function buyerTimeZone(request: Request, countryCode: string): BuyerTimeZone {

@@ -19,7 +19,7 @@ export function changedQuery(url: URL, set: Record<string, string>, remove: read
 
 export const orderDetailHref = (orderId: string) => withQuery(href(SCREENS.orderDetail.path), { orderId });
 export const receiptHref = (orderId: string) => withQuery(href(SCREENS.orderReceipt.path), { orderId });
-/** Spec §2: the payment result route, which the providers also send the buyer back to. */
+/** Product-rules §2: the payment result route, which the providers also send the buyer back to. */
 export const paymentResultHref = (orderId: string) => withQuery(href(SCREENS.paymentResult.path), { orderId });
 export const alipayCashierHref = (orderId: string) => withQuery(href(SCREENS.alipayCashier.path), { orderId });
 export const couponsHref = (query: Query) => withQuery(href(SCREENS.coupons.path), query);

@@ -31,7 +31,7 @@ export const SCREENS = {
   services: screen("/app-h5/cloud/services", "routes/app-h5/cloud/services.tsx"),
 } as const;
 
-/** Spec §5 no-login screens: 1 is "no access token" (signed out), 2 a launch that lacks what the screen needs. */
+/** Product-rules §5 no-login screens: 1 is "no access token" (signed out), 2 a launch that lacks what the screen needs. */
 export const NO_LOGIN_PATHS = { signedOut: `${APP_HOME}/no-login/1`, launchIncomplete: `${APP_HOME}/no-login/2` } as const;
 
 /** What a screen needs from the launch (product-rules §5); "none" is a signed-in buyer who may still pick a device. */

@@ -1,5 +1,5 @@
 /**
- * Spec §4 loading overlay: reference-counted. The first show opens it; each hide lowers the count;
+ * Product-rules §4 loading overlay: reference-counted. The first show opens it; each hide lowers the count;
  * it closes at zero. Extra hides are ignored rather than driving the count negative.
  */
 export function createLoadingCounter(onChange: (visible: boolean) => void) {

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "../i18n/context.tsx";
 import { useNavigation } from "react-router";
 
-/** Spec §2/§9: a thin bar on every navigation; linear, no spinner. It fills while busy, then completes. */
+/** Product-rules §2/§9: a thin bar on every navigation; linear, no spinner. It fills while busy, then completes. */
 export function NavigationProgress() {
   const busy = useNavigation().state !== "idle";
   const [wasBusy, setWasBusy] = useState(busy);

@@ -5,5 +5,5 @@ export type PaymentStep =
   | { step: "card"; orderId: string; sessionId: string }
   | { step: "error"; message: string };
 
-/** Spec §4: the pause before leaving for the provider or the result page. */
+/** Product-rules §4: the pause before leaving for the provider or the result page. */
 export const PAYMENT_REDIRECT_DELAY_MS = 300;

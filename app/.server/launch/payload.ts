@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Spec §3 launch payload. Numbers may arrive as numeric strings from the companion app. */
+/** Product-rules §3 launch payload. Numbers may arrive as numeric strings from the companion app. */
 const text = (max: number) => z.string().max(max).nullish();
 const numeric = z.union([z.number().int(), z.string().regex(/^\d{1,12}$/).transform(Number)]).nullish();
 

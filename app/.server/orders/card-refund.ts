@@ -18,14 +18,14 @@ import { currentPackage, deviceList, storageCardPackages, storageCardRefund } fr
 const TABS = ["allDay", "event"] as const;
 type Tab = (typeof TABS)[number];
 
-/** Spec §2 screen 8 status tag: durationStatus 0 not activated, 1 expired, 2 or 3 activated. */
+/** Product-rules §2 screen 8 status tag: durationStatus 0 not activated, 1 expired, 2 or 3 activated. */
 const STATUS_TAG = { not_opened: "notActivated", expired: "expired", active: "activated" } as const;
 
 /** The same screen with `set` applied and `remove` left out. */
 const linkTo = (url: URL, set: Record<string, string>, remove: readonly string[] = []) => withQuery(url.pathname, changedQuery(url, set, remove));
 
 /**
- * Spec §2 screen 8: cancelling a cloud storage package received with a card. The device comes from
+ * Product-rules §2 screen 8: cancelling a cloud storage package received with a card. The device comes from
  * the launch or from the picker; its current service, the packages its cards gave and the refund.
  */
 export async function loadCardRefund(req: RequestContext, url: URL) {
@@ -41,7 +41,7 @@ export async function loadCardRefund(req: RequestContext, url: URL) {
   ]);
   const timeZone = req.timeZone(launch.countryCode);
   const intl = intlLocale(locale);
-  // Spec §8: a refund query without data counts as refunded, with an empty list and the message.
+  // Product-rules §8: a refund query without data counts as refunded, with an empty list and the message.
   const receivedData = received?.ok ? received.data : null;
   const packages = receivedData?.packageInfoList ?? [];
   const picked = Number(url.searchParams.get("package"));
@@ -62,7 +62,7 @@ export async function loadCardRefund(req: RequestContext, url: URL) {
       : null,
     receivedError: received && (!received.ok || received.data === null) ? (received.ok ? "" : received.msg) || t("cardRefund.noneReceived") : null,
     refunded: received ? (receivedData?.isRefunded ?? true) : false,
-    // Spec §2 screen 8: the original price struck through whenever it is above 0.
+    // Product-rules §2 screen 8: the original price struck through whenever it is above 0.
     packages: packages.map((p) => packageOption(p, intl, { selected: p.id === selected?.id, href: linkTo(url, { package: String(p.id) }), strikeAbove: 0 })),
     picker: {
       open: url.searchParams.get("picker") === "1",
@@ -109,7 +109,7 @@ export async function cardRefundAction(req: RequestContext, request: Request, se
     throw redirect(linkTo(url, {}, ["picker", "package"]));
   }
 
-  // Spec §5: a refund needs a chosen device or a scanned card.
+  // Product-rules §5: a refund needs a chosen device or a scanned card.
   const cards = cardsToRefund(launch);
   if (!cards) return data({ ok: false as const, message: t("cardRefund.needDevice") }, { status: 400 });
   // On a device, only the received package the buyer selected; a scanned card names its own.

@@ -15,7 +15,7 @@ import type { RequestContext } from "../request-context.ts";
 import type { StorefrontSession } from "../session/storage.ts";
 import { cancelOrder, orderList, repayOrder } from "../upstream/endpoints.ts";
 
-/** Spec §9: five orders a page, pages from 1; an empty page ends the list. */
+/** Product-rules §9: five orders a page, pages from 1; an empty page ends the list. */
 const PAGE_SIZE = 5;
 const CONFLICT = 409;
 
@@ -66,7 +66,7 @@ export async function orderAction(req: RequestContext, request: Request, session
   const { t } = req;
   const form = await parseForm(request, orderForm);
   if (!form.ok) return data<PaymentStep>({ step: "error", message: t(form.messageKey) }, { status: 400 });
-  // Spec §5: cancel does nothing without an order id.
+  // Product-rules §5: cancel does nothing without an order id.
   if (form.data.orderId === "") return data<PaymentStep>({ step: "error", message: t("errors.unexpected") }, { status: 400 });
   const api = req.upstream;
   if (form.data.intent === "cancel") {

@@ -61,7 +61,7 @@ export async function confirmPurchase(req: RequestContext, request: Request, lau
     priceId: checkout.packageId,
     payAmount: checkout.payAmount,
     payMethod: form.payMethod,
-    // Spec §7: mobile data paid with PayPal is sent as service type 1.
+    // Product-rules §7: mobile data paid with PayPal is sent as service type 1.
     buyServiceType: purchase.serviceType === ServiceType.mobileData && form.payMethod === PaymentType.paypal ? ServiceType.cloudStorage : purchase.serviceType,
     language: locale,
     countryCode: launch.countryCode,

@@ -63,7 +63,7 @@ export async function loadOffer(req: RequestContext, request: OfferRequest) {
   const service = SERVICES[serviceType];
   const { usable, unusable } = partitionCoupons(terms, priceCents);
   const now = Date.now() / 1000;
-  // Spec §2: the AI screen is also told which tab to show when it gets the coupon back.
+  // Product-rules §2: the AI screen is also told which tab to show when it gets the coupon back.
   const back = (coupon: string) => withParams(service.buy, { coupon, ...(serviceType === ServiceType.ai ? { selectedId: "1" } : {}) });
 
   return {
@@ -107,7 +107,7 @@ export async function loadOffer(req: RequestContext, request: OfferRequest) {
           payAmount: payable / 100,
           currencyCode: selected.currencyCode,
           total: money(payable),
-          /** Spec §2 screen 9 sub-amount: the price before the coupon, when one applies. */
+          /** Product-rules §2 screen 9 sub-amount: the price before the coupon, when one applies. */
           subTotal: coupon ? money(priceCents) : null,
           // The region's methods (product-rules §6) that the upstream takes money with and this storefront can start.
           methods: paymentTypesFor(launch.countryCode).filter(

@@ -10,7 +10,7 @@ import type { UpstreamResult } from "../upstream/envelope.ts";
 import { screenUrl } from "../screen-url.ts";
 import { receiveForm } from "./forms.ts";
 
-/** Spec §4: the VIP screen opened with a card code (page_type vip_card_receive) receives the card for free. */
+/** Product-rules §4: the VIP screen opened with a card code (page_type vip_card_receive) receives the card for free. */
 export const isReceiveMode = (url: URL) => url.searchParams.get("page_type") === "vip_card_receive";
 
 /** The same screen out of receive mode, where the new VIP state and the packages load again. */

@@ -56,7 +56,7 @@ export function setDeviceType(state: LaunchState, value: unknown): LaunchState {
   return isDeviceType(value) ? { ...state, deviceType: value } : state;
 }
 
-/** Spec §2 screen 8: a device chosen from the device list becomes the screen's device (type 2 when its attrs say sim). */
+/** Product-rules §2 screen 8: a device chosen from the device list becomes the screen's device (type 2 when its attrs say sim). */
 export function chooseDevice(state: LaunchState, device: { deviceId: string; deviceName: string; attrs?: string | null | undefined }): LaunchState {
   return setDeviceType(setDeviceName(setDeviceId(state, device.deviceId), device.deviceName), deviceTypeFromAttrs(device.attrs));
 }

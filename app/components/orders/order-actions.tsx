@@ -60,7 +60,7 @@ export function OrderActions({
   return (
     <>
       <div className="mt-3 flex justify-end gap-2">
-        {/* Spec §5: cancelling asks first, in a sheet of the page (`?cancel=<order>`): a webview may not show window.confirm. */}
+        {/* Product-rules §5: cancelling asks first, in a sheet of the page (`?cancel=<order>`): a webview may not show window.confirm. */}
         <Form method="get" state={OPENS_SHEET} preventScrollReset>
           {Object.entries(keep).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />

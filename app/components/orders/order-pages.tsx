@@ -26,7 +26,7 @@ export function OrderPages({ view }: { view: OrderListView }) {
   useEffect(() => {
     const target = sentinel.current;
     if (!target || !nextHref) return;
-    // Spec §9: the next page loads when the end of the list comes within 100 px.
+    // Product-rules §9: the next page loads when the end of the list comes within 100 px.
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting) && more.state === "idle") more.load(nextHref);
     }, { rootMargin: "100px" });

@@ -7,7 +7,7 @@ import { paymentResultHref } from "#app/catalogue/links.ts";
 import { PAYMENT_REDIRECT_DELAY_MS, type PaymentStep } from "#app/purchase/payment-step.ts";
 import type { ProviderClients } from "./provider-clients.ts";
 
-/** Spec §5/§9: initialisation is retried up to 5 times, 300 ms apart, while Stripe says "Missing argument". */
+/** Product-rules §5/§9: initialisation is retried up to 5 times, 300 ms apart, while Stripe says "Missing argument". */
 const INIT_ATTEMPTS = 5;
 const INIT_RETRY_MS = 300;
 

@@ -3,7 +3,7 @@ import { Panel } from "#app/components/panel.tsx";
 
 export interface ServiceHeaderView {
   deviceName: string;
-  /** Spec §4 durationStatus as a state; null when the state could not be read. */
+  /** Product-rules §4 durationStatus as a state; null when the state could not be read. */
   state: "not_opened" | "expired" | "active" | null;
   until: string;
 }

@@ -11,7 +11,7 @@ import { useTranslation } from "#app/i18n/context.tsx";
 import { enhancedValue, RECEIVE_FIELDS as R } from "#app/purchase/form-fields.ts";
 import { Panel } from "#app/components/panel.tsx";
 
-/** Spec §4: after a free receive, the screen leaves receive mode after 2 s. */
+/** Product-rules §4: after a free receive, the screen leaves receive mode after 2 s. */
 const LEAVE_RECEIVE_MS = 2_000;
 
 /** Receive mode: the chosen device and the device picker action sheet (a link, so it works without JavaScript). */
@@ -77,7 +77,7 @@ export function ReceiveBar({ receive }: { receive: ReceiveView }) {
             </button>
           </Form>
         ) : (
-          // Spec §5: without a device the receive button opens the device picker instead.
+          // Product-rules §5: without a device the receive button opens the device picker instead.
           <Link to={receive.pickerHref} state={OPENS_SHEET} preventScrollReset className="block w-full rounded-full bg-amber-500 py-3 text-center text-base font-semibold text-black">
             {t("vip.receive")}
           </Link>

@@ -1,7 +1,7 @@
 import { useTranslation } from "#app/i18n/context.tsx";
 import { Panel } from "#app/components/panel.tsx";
 
-/** Spec §6: VIP gets event cloud storage, an AI package, 4G data and no ads; a regular user none of them. */
+/** Product-rules §6: VIP gets event cloud storage, an AI package, 4G data and no ads; a regular user none of them. */
 export function RightsTable() {
   const { t } = useTranslation();
   const rows = ["eventStorage", "aiPackage", "data", "noAds"] as const;

@@ -1,7 +1,7 @@
 import { href, redirect } from "react-router";
 import { SCREENS } from "#app/catalogue/screens.ts";
 
-/** Spec §2: the app home opens the cloud storage purchase page. */
+/** Product-rules §2: the app home opens the cloud storage purchase page. */
 export function loader() {
   throw redirect(href(SCREENS.storageBuy.path));
 }

@@ -10,7 +10,7 @@ import { publicPageCache } from "#app/.server/public-cache.ts";
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache("User-Agent")];
 
 /**
- * Spec §2 screen 5, at /app (Chinese title) and /app/viseecam/download (English title). The server
+ * Product-rules §2 screen 5, at /app (Chinese title) and /app/viseecam/download (English title). The server
  * points the button at the phone's store; an unrecognised device is told to search a store instead
  * (an alert with JavaScript, the same text on the page without it).
  */

@@ -7,7 +7,7 @@ const PANELS = Array.from({ length: 14 }, (_, index) => String(index + 1).padSta
 
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache()];
 
-/** Spec §2 screen 7: the marketing page, 14 stacked images with a footer. */
+/** Product-rules §2 screen 7: the marketing page, 14 stacked images with a footer. */
 export function loader({ context }: Route.LoaderArgs) {
   const t = pagesText(context);
   return {

@@ -9,7 +9,7 @@ import { publicPageCache } from "#app/.server/public-cache.ts";
 export const middleware: Route.MiddlewareFunction[] = [publicPageCache()];
 
 /**
- * Spec §2 screen 6: `language` picks the brand's policy (zh, en or ja; anything else is en) and the
+ * Product-rules §2 screen 6: `language` picks the brand's policy (zh, en or ja; anything else is en) and the
  * title; without a configured policy the built-in notice opens in the buyer's own language. The page
  * sends the browser on at once, without JavaScript too.
  */

@@ -46,7 +46,7 @@ export async function purchaseSignature(env: Pick<CloudApiEnv, "S2S_SECRET">, us
   return env.S2S_SECRET ? hmacSha256Hex(env.S2S_SECRET, `purchase:${userId}`) : null;
 }
 
-/** Spec §7: PayPal mobile-data orders are sent with buyServiceType 1; every other order names its own type. */
+/** Product-rules §7: PayPal mobile-data orders are sent with buyServiceType 1; every other order names its own type. */
 function buyServiceTypeMatches(pkg: PackageRow, buyServiceType: number, payMethod: number): boolean {
   if (buyServiceType === pkg.service_type) return true;
   return pkg.service_type === ServiceType.mobileData && payMethod === PaymentType.paypal && buyServiceType === ServiceType.cloudStorage;

@@ -1,7 +1,7 @@
 import { nowSeconds } from "#api/core/clock.ts";
 import { listEntitlements, savedCents, type EntitlementRow } from "../repositories/entitlements.ts";
 
-/** Spec §4 durationStatus: 0 never opened, 1 expired, 2 in use, 3 in use with a further period queued. */
+/** Product-rules §4 durationStatus: 0 never opened, 1 expired, 2 in use, 3 in use with a further period queued. */
 export interface ServicePeriod {
   durationStatus: 0 | 1 | 2 | 3;
   current: EntitlementRow | null;

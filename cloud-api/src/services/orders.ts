@@ -95,7 +95,7 @@ export async function startPayment(env: CloudApiEnv, order: OrderRow, payerIp?: 
   return paymentStartOf(order, created.instructions);
 }
 
-/** Spec §4: cancel only while waiting to pay; the coupon comes back and open payment attempts end. */
+/** Product-rules §4: cancel only while waiting to pay; the coupon comes back and open payment attempts end. */
 export async function cancelOrder(env: CloudApiEnv, userId: number, orderId: string): Promise<void> {
   const order = await requireOwnOrder(env.DB, userId, orderId);
   if (!canCancel(order.status)) throw conflict(order, OrderStatus.cancelled);
@@ -108,7 +108,7 @@ export async function cancelOrder(env: CloudApiEnv, userId: number, orderId: str
   if (!moved?.meta.changes) throw conflict((await findOrder(env.DB, order.order_id)) ?? order, OrderStatus.cancelled);
 }
 
-/** Spec §4: repay only while waiting to pay, and never a PayPal order. */
+/** Product-rules §4: repay only while waiting to pay, and never a PayPal order. */
 export async function repayOrder(env: CloudApiEnv, userId: number, orderId: string, payerIp?: string): Promise<PaymentStart> {
   const order = await requireOwnOrder(env.DB, userId, orderId);
   if (!canRepay(order.status, order.payment_type)) {

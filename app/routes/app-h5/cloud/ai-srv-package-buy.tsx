@@ -9,7 +9,7 @@ import type { Route } from "./+types/ai-srv-package-buy";
 
 export { purchaseMeta as meta, purchaseShouldRevalidate as shouldRevalidate } from "#app/components/purchase/purchase-screen.tsx";
 
-/** Spec §2 screen 4: the Super AI recognition purchase. */
+/** Product-rules §2 screen 4: the Super AI recognition purchase. */
 const AI_PURCHASE = definePurchaseScreen({
   serviceType: ServiceType.ai,
   async load({ req, launch }) {

@@ -12,7 +12,7 @@ import type { Route } from "./+types/mobile-data-buy";
 
 export { purchaseMeta as meta, purchaseShouldRevalidate as shouldRevalidate } from "#app/components/purchase/purchase-screen.tsx";
 
-/** Spec §2 screen 1: the 4G data top-up of the launch's SIM. */
+/** Product-rules §2 screen 1: the 4G data top-up of the launch's SIM. */
 const MOBILE_DATA_PURCHASE = definePurchaseScreen({
   serviceType: ServiceType.mobileData,
   async load({ req, launch }) {
@@ -22,7 +22,7 @@ const MOBILE_DATA_PURCHASE = definePurchaseScreen({
     const timeZone = req.timeZone(launch.countryCode);
     const device = { id: launch.deviceId, name: launch.deviceName, iccId: launch.iccId };
 
-    // Spec §4: the SIM is in its normal state only when its details answer 200 with data.
+    // Product-rules §4: the SIM is in its normal state only when its details answer 200 with data.
     if (!sim.ok || sim.data === null) return { state: "exception" as const, device };
 
     const remainMb = parseRemainMb(sim.data.remain);
@@ -92,7 +92,7 @@ export default function MobileDataBuy({ loaderData: view }: Route.ComponentProps
       </section>
     </>
   );
-  // Spec §4: a SIM in exception sells nothing.
+  // Product-rules §4: a SIM in exception sells nothing.
   if (view.state === "exception") return <main className="mx-auto max-w-md pb-28">{head}</main>;
   return (
     <PurchaseScreen

@@ -10,7 +10,7 @@ import type { Route } from "./+types/payment-result";
 import { screenUrl } from "#app/.server/screen-url.ts";
 
 /**
- * Spec §9: the result is confirmed within 15 s; after that the page stops asking and sends the buyer to
+ * Product-rules §9: the result is confirmed within 15 s; after that the page stops asking and sends the buyer to
  * the order list (check in 5 minutes).
  */
 const POLL_MS = 3_000;

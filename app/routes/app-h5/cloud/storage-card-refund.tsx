@@ -12,11 +12,11 @@ import { useToast } from "#app/components/toasts.tsx";
 import { useTranslation } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/storage-card-refund";
 
-/** Spec §4: about 2 s after a refund the screen loads its data again. */
+/** Product-rules §4: about 2 s after a refund the screen loads its data again. */
 const RELOAD_AFTER_REFUND_MS = 2_000;
 
 /**
- * Spec §2 screen 8: cancelling a cloud storage package received with a card. The device comes from
+ * Product-rules §2 screen 8: cancelling a cloud storage package received with a card. The device comes from
  * the launch or from the picker; its current service, the packages its cards gave and the refund.
  */
 export const loader = ({ context, request }: Route.LoaderArgs) => loadCardRefund(requestOf(context), screenUrl(request));

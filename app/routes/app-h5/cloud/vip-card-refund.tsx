@@ -1,7 +1,7 @@
 import { requestOf } from "#app/.server/request-context.ts";
 import type { Route } from "./+types/vip-card-refund";
 
-/** Spec §2: the VIP card refund route is a blank placeholder; only its title is set. */
+/** Product-rules §2: the VIP card refund route is a blank placeholder; only its title is set. */
 export function loader({ context }: Route.LoaderArgs) {
   return { title: requestOf(context).t("vipCardRefund.title") };
 }

@@ -23,7 +23,7 @@ import type { Route } from "./+types/vip-package-buy";
 export { purchaseMeta as meta, purchaseShouldRevalidate as shouldRevalidate } from "#app/components/purchase/purchase-screen.tsx";
 
 /**
- * Spec §2 screen 2: VIP purchase. In receive mode (page_type vip_card_receive, with a card code) the
+ * Product-rules §2 screen 2: VIP purchase. In receive mode (page_type vip_card_receive, with a card code) the
  * packages are the card's service, a device picker replaces payment and a free receive button appears.
  */
 const VIP_PURCHASE = definePurchaseScreen({
@@ -48,13 +48,13 @@ const VIP_PURCHASE = definePurchaseScreen({
       },
       infoFailed: !info.ok,
       saved: info.ok && info.data.saveMoney ? formatMoney(toCents(info.data.saveMoney), currency, intlLocale(req.locale)) : null,
-      // Spec §2: 'open now' / 'renew' only for CN and not in receive mode.
+      // Product-rules §2: 'open now' / 'renew' only for CN and not in receive mode.
       openButton: launch.countryCode === "CN" && !receiving ? (state === "active" ? ("renew" as const) : ("openNow" as const)) : null,
       intro: [
         { title: t("vip.eventStorage"), body: "" },
         { title: t("vip.aiPackage"), body: "" },
         { title: t("vip.noAds"), body: "" },
-        // Spec §2: the fourth item only for SIM devices (device type 2).
+        // Product-rules §2: the fourth item only for SIM devices (device type 2).
         ...(launch.deviceType === DeviceType.sim ? [{ title: t("vip.data"), body: "" }] : []),
       ],
       receive: devices ? receiveView(url, launch, devices) : null,
@@ -73,7 +73,7 @@ export default function VipPackageBuy({ loaderData: view }: Route.ComponentProps
   const { t } = useTranslation();
   const toast = useToast();
   const devicesError = view.receive?.devicesError ?? null;
-  // Spec §8: a failed VIP info and a failed device list are toasted.
+  // Product-rules §8: a failed VIP info and a failed device list are toasted.
   useEffect(() => {
     if (view.infoFailed) toast({ kind: "error", message: t("vip.infoFailed") });
   }, [view.infoFailed, toast, t]);
