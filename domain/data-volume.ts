@@ -2,6 +2,8 @@
  * Product-rules §3/§5: the SIM's remaining data arrives as text in MB with thousand separators ("12,345.67").
  * Above 1024 MB it shows in GB with 2 decimals, otherwise in whole MB.
  */
+import { fixedDecimals } from "./number-format.ts";
+
 export type DataVolume = { unit: "GB" | "MB"; value: number };
 
 export function parseRemainMb(remain: string | number | null | undefined): number | null {
@@ -19,6 +21,5 @@ export function toDataVolume(mb: number): DataVolume {
 
 export function formatDataVolume(volume: DataVolume, locale: string): string {
   const digits = volume.unit === "GB" ? 2 : 0;
-  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
-  return `${number.format(volume.value)} ${volume.unit}`;
+  return `${fixedDecimals(locale, digits).format(volume.value)} ${volume.unit}`;
 }

@@ -2,6 +2,7 @@
  * Money. On the wire amounts are numbers in yuan/dollars with at most 2 decimals;
  * inside both services they are integer minor units (cents).
  */
+import { fixedDecimals } from "./number-format.ts";
 
 export type CurrencyCode = "CNY" | "USD";
 
@@ -31,11 +32,7 @@ export function currencySymbol(currencyCode: string | null | undefined): "¥" | 
 
 /** Formats cents with the spec's symbol and the language's digits and separators. */
 export function formatMoney(cents: number, currencyCode: string | null | undefined, locale: string): string {
-  const number = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(fromCents(cents));
-  return `${currencySymbol(currencyCode)}${number}`;
+  return `${currencySymbol(currencyCode)}${fixedDecimals(locale, 2).format(fromCents(cents))}`;
 }
 
 /** Prices are in CNY for China and USD everywhere else. */

@@ -30,3 +30,22 @@ describe("formatting a time in it", () => {
     expect(formatUnixSeconds(null, { name: "Asia/Shanghai", guessed: true })).toBe("");
   });
 });
+
+describe("formatting across offsets", () => {
+  it("follows each zone's offset at that moment: half hours, west of UTC, daylight saving, UTC itself", () => {
+    const winter = Date.UTC(2026, 0, 15, 12, 0, 0) / 1000;
+    const summer = Date.UTC(2026, 6, 15, 12, 0, 0) / 1000;
+    expect(formatUnixSeconds(winter, { name: "Asia/Kolkata", guessed: true })).toBe("2026-01-15 17:30:00 (+05:30)");
+    expect(formatUnixSeconds(winter, { name: "America/New_York", guessed: true })).toBe("2026-01-15 07:00:00 (-05:00)");
+    expect(formatUnixSeconds(summer, { name: "America/New_York", guessed: true })).toBe("2026-07-15 08:00:00 (-04:00)");
+    expect(formatUnixSeconds(summer, { name: "Europe/London", guessed: false })).toBe("2026-07-15 13:00:00");
+    expect(formatUnixSeconds(winter, { name: "UTC", guessed: true })).toBe("2026-01-15 12:00:00 (+00:00)");
+    expect(formatUnixSeconds(winter, { name: "Pacific/Chatham", guessed: true })).toBe("2026-01-16 01:45:00 (+13:45)");
+  });
+
+  it("changes the date where the zone's midnight falls, not UTC's", () => {
+    const lateUtc = Date.UTC(2026, 11, 31, 23, 30, 0) / 1000;
+    expect(formatUnixSeconds(lateUtc, "Asia/Shanghai", "YYYY-MM-DD")).toBe("2027-01-01");
+    expect(formatUnixSeconds(lateUtc, "America/Los_Angeles", "YYYY-MM-DD")).toBe("2026-12-31");
+  });
+});
