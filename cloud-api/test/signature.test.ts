@@ -51,6 +51,29 @@ describe("request signing (docs/contract.md)", () => {
     expect((await call(second.accessToken)).body?.status).toBe(200);
   });
 
+  it("answers one of five identical requests sent at once, and refuses the others as replays", async () => {
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const noticeStr = "55554444";
+    const signature = await requestSignature(env.APP_ID, env.APP_SECRET, noticeStr, timestamp);
+    const { accessToken } = await signIn();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => signedFetch("/v1/member/user/info", {}, { accessToken, headers: { timestamp, noticeStr, signature } })),
+    );
+    expect(answers.filter((a) => a.body?.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.body?.msg === "replayed request")).toHaveLength(4);
+  });
+
+  it("refuses a replay before judging the token: a captured header set with a wrong token stays refused as a replay", async () => {
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const noticeStr = "66667777";
+    const signature = await requestSignature(env.APP_ID, env.APP_SECRET, noticeStr, timestamp);
+    const call = (accessToken: string) => signedFetch("/v1/member/user/info", {}, { accessToken, headers: { timestamp, noticeStr, signature } });
+    expect((await call("not-a-token")).body).toMatchObject({ status: 1010 });
+    expect((await call("not-a-token")).body).toMatchObject({ status: 401, msg: "replayed request" });
+    const missing = await signedFetch("/v1/member/user/info", {}, {});
+    expect(missing.body).toMatchObject({ status: 1010, msg: "access token missing" });
+  });
+
   it("answers an unknown path with a 404 envelope", async () => {
     const { http, body } = await signedFetch("/v1/nope", {});
     expect(http).toBe(404);

@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { requestSignature, S2S_HEADERS, S2S_WINDOW_SECONDS, s2sSignature, SIGNATURE_WINDOW_SECONDS } from "#contract/signature.ts";
-import { rememberNonce } from "../repositories/request-nonces.ts";
+import { rememberNonceStatement } from "../repositories/request-nonces.ts";
 import { sha256Hex, timingSafeEqualText } from "#api/core/hashing.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { Status } from "#contract/codes.ts";
 import { ApiError } from "#api/core/errors.ts";
-import { readBesideCheck } from "#api/core/beside-check.ts";
 
 const signedHeaders = z.object({
   appid: z.string().min(1).max(64),
@@ -51,13 +50,14 @@ function canonicalBody(body: string): string {
  * its access token; an app-level call is its own caller (method, the operation's path and what its body
  * says), and refuses an access token header, so that junk in a header it ignores, an escaped path or a
  * reformatted body cannot make a captured header set new. (A POST takes no query string: app.ts.)
- * `alongside` runs once the signature holds, in parallel with the replay check; its answer is returned.
+ * `beside` is a read that runs once the signature holds, in the same D1 batch (one round trip) as the
+ * replay record, after it; its first row is returned, and a replay is refused whatever it found.
  */
-export async function verifySignedRequest<T>(
+export async function verifySignedRequest<Row>(
   { request, access, path, body }: SignedRequest,
   env: { APP_ID: string; APP_SECRET: string; DB: D1Database },
-  alongside: () => Promise<T>,
-): Promise<T> {
+  beside?: (db: D1Database) => D1PreparedStatement,
+): Promise<Row | null> {
   const parsed = signedHeaders.safeParse({
     appid: request.headers.get("appid") ?? undefined,
     noticeStr: request.headers.get("noticeStr") ?? undefined,
@@ -82,12 +82,11 @@ export async function verifySignedRequest<T>(
   const query = request.method === "GET" ? canonicalJson(Object.fromEntries(new URL(request.url).searchParams)) : "";
   const caller = access === "user" ? `token ${accessToken}` : `request ${request.method} ${path}${query}\n${canonicalBody(body)}`;
   const tokenKey = (await sha256Hex(caller)).slice(0, 32);
-  // What the caller reads beside the replay check (the token's user) costs no round trip of its own; a
-  // replay is refused before anything else answers.
-  const replayCheck = rememberNonce(env.DB, { appid, tokenKey, noticeStr, timestamp: Number(timestamp), seenAt: now }).then((fresh) => {
-    if (!fresh) throw new ApiError(Status.badSignature, "replayed request");
-  });
-  return (await readBesideCheck(replayCheck, alongside()))[1];
+  const remember = rememberNonceStatement(env.DB, { appid, tokenKey, noticeStr, timestamp: Number(timestamp), seenAt: now });
+  const read = beside?.(env.DB);
+  const [remembered, found] = read ? await env.DB.batch([remember, read]) : [await remember.run()];
+  if (remembered?.meta.changes !== 1) throw new ApiError(Status.badSignature, "replayed request");
+  return (found?.results[0] as Row | undefined) ?? null;
 }
 
 /** One refusal for every server-to-server failure, so that it tells nothing about which check failed. */

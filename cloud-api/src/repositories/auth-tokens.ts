@@ -19,13 +19,14 @@ export interface NewToken {
   createdAt: number;
 }
 
-export function findToken(db: D1Database, hash: string, kind: TokenKind): Promise<TokenRow | null> {
+export function findTokenStatement(db: D1Database, hash: string, kind: TokenKind): D1PreparedStatement {
   return db
-    .prepare(
-      "SELECT token_hash, kind, user_id, family_id, expires_at, rotated_at, revoked_at FROM auth_tokens WHERE token_hash = ? AND kind = ?",
-    )
-    .bind(hash, kind)
-    .first<TokenRow>();
+    .prepare("SELECT token_hash, kind, user_id, family_id, expires_at, rotated_at, revoked_at FROM auth_tokens WHERE token_hash = ? AND kind = ?")
+    .bind(hash, kind);
+}
+
+export function findToken(db: D1Database, hash: string, kind: TokenKind): Promise<TokenRow | null> {
+  return findTokenStatement(db, hash, kind).first<TokenRow>();
 }
 
 export function insertTokenStatement(db: D1Database, token: NewToken): D1PreparedStatement {

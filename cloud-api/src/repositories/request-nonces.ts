@@ -1,15 +1,11 @@
-/** Records a signed request's nonce; false when it was seen before (a replay). */
-export async function rememberNonce(
+/** Records a signed request's nonce: its result changed one row when fresh, none when seen before (a replay). */
+export function rememberNonceStatement(
   db: D1Database,
   nonce: { appid: string; tokenKey: string; noticeStr: string; timestamp: number; seenAt: number },
-): Promise<boolean> {
-  const result = await db
-    .prepare(
-      "INSERT INTO request_nonces (appid, token_key, notice_str, timestamp, seen_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-    )
-    .bind(nonce.appid, nonce.tokenKey, nonce.noticeStr, nonce.timestamp, nonce.seenAt)
-    .run();
-  return result.meta.changes === 1;
+): D1PreparedStatement {
+  return db
+    .prepare("INSERT INTO request_nonces (appid, token_key, notice_str, timestamp, seen_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
+    .bind(nonce.appid, nonce.tokenKey, nonce.noticeStr, nonce.timestamp, nonce.seenAt);
 }
 
 /** Nonces older than the window can no longer be replayed (their timestamp is refused anyway). */

@@ -7,6 +7,7 @@ import {
   markRotatedStatement,
   revokeFamily,
   type TokenKind,
+  type TokenRow,
 } from "../repositories/auth-tokens.ts";
 import { positiveInt } from "../settings.ts";
 import { randomToken, sha256Hex } from "#api/core/hashing.ts";
@@ -67,8 +68,16 @@ export async function issueSignIn(db: D1Database, userId: number, settings: Toke
 
 /** Resolves an access token to its user, or refuses with 1009 (expired) or 1010 (invalid). */
 export async function authenticate(db: D1Database, accessToken: string | null | undefined, kind: TokenKind = "access") {
-  if (!accessToken) throw new ApiError(Status.tokenInvalid, "access token missing");
-  const row = await findToken(db, await sha256Hex(accessToken), kind);
+  if (!accessToken) refuseMissingToken();
+  return accessOf(await findToken(db, await sha256Hex(accessToken), kind));
+}
+
+export function refuseMissingToken(): never {
+  throw new ApiError(Status.tokenInvalid, "access token missing");
+}
+
+/** The caller a presented token's row names; refused when there is none, or it was revoked or has expired. */
+export function accessOf(row: TokenRow | null) {
   if (!row || row.revoked_at !== null) throw new ApiError(Status.tokenInvalid, "access token invalid");
   if (row.expires_at <= nowSeconds()) throw new ApiError(Status.tokenExpired, "access token expired");
   return { userId: row.user_id, familyId: row.family_id };
