@@ -50,11 +50,34 @@ test.describe("the back button closes what is open, and the address agrees", () 
     await expect(chooser).toBeVisible();
   });
 
+  test("the card sub-view's Back stays where it is while the card form loads, so a tap on it lands", async ({ page }) => {
+    // The card checkout's script arrives late, as on a slow network: the form appears under a waiting buyer.
+    await page.route("**/sandbox/stripe/**", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(await launchLink(DEMO_DEVICES.simSpare, { country: "US" }));
+    await page.getByRole("link", { name: "Pay", exact: true }).tap();
+    const chooser = chooserOf(page);
+    await chooser.getByRole("button", { name: "Credit or debit card" }).tap();
+    const back = chooser.getByRole("button", { name: "Back" });
+    await expect(back).toBeVisible();
+    const whileLoading = await back.boundingBox();
+    await expect(chooser.locator("[aria-busy]")).toBeAttached();
+    await page.waitForTimeout(2500);
+    expect(await back.boundingBox()).toEqual(whileLoading);
+    await back.tap();
+    await expect(page).toHaveURL(/[?&]pay=1/);
+  });
+
   test("a chooser the page was loaded with (a reload) also closes on back, staying on the screen", async ({ page }) => {
     await page.goto(await launchLink(DEMO_DEVICES.simSpare, { query: { pay: "1" } }));
     await expect(chooserOf(page)).toBeVisible();
     await page.reload();
     await expect(chooserOf(page)).toBeVisible();
+    // The server-rendered chooser is visible before the page has given it its history entry: back before
+    // that leaves the page, as it would for a buyer pressing back within the first moment.
+    await page.waitForFunction(() => (window.history.state as { usr?: { sheetDepth?: number } } | null)?.usr?.sheetDepth === 1);
     await page.goBack();
     await expect(chooserOf(page)).toBeHidden();
     await expect(page).toHaveURL(/\/app-h5\/cloud\/mobile-data\/buy$/);

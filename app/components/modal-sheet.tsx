@@ -3,9 +3,11 @@ import { keepTabInside } from "./keep-tab-inside.ts";
 
 /**
  * A bottom sheet opened by the page's own state: it takes focus when it appears, keeps Tab inside,
- * and Escape closes it. (URL-driven sheets use ActionSheet.)
+ * and Escape closes it. (URL-driven sheets use ActionSheet.) A `fullHeight` sheet is as tall as it may be
+ * from its first frame: content that arrives later (the card checkout's form) then fills it instead of
+ * pushing its top, and the Back button there, up under the buyer's finger.
  */
-export function ModalSheet({ labelledBy, onClose, children }: { labelledBy: string; onClose: () => void; children: ReactNode }) {
+export function ModalSheet({ labelledBy, onClose, fullHeight = false, children }: { labelledBy: string; onClose: () => void; fullHeight?: boolean; children: ReactNode }) {
   const sheet = useRef<HTMLDivElement>(null);
   useEffect(() => sheet.current?.focus(), []);
   return (
@@ -21,7 +23,7 @@ export function ModalSheet({ labelledBy, onClose, children }: { labelledBy: stri
           keepTabInside(event);
         }}
         // Never taller than the screen below its top inset: a tall sub-view (the card checkout) scrolls inside.
-        className="safe-x max-h-[calc(100dvh-env(safe-area-inset-top))] w-full max-w-md overflow-y-auto overscroll-contain rounded-t-2xl bg-white pt-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none"
+        className={`${fullHeight ? "h-[calc(100dvh-env(safe-area-inset-top))]" : ""} safe-x max-h-[calc(100dvh-env(safe-area-inset-top))] w-full max-w-md overflow-y-auto overscroll-contain rounded-t-2xl bg-white pt-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none`}
       >
         {children}
       </div>

@@ -136,7 +136,7 @@ export function CancelSheet() {
 function RepayCardSheet({ step, stripe, onClose }: { step: Promise<PaymentStep>; stripe: ProviderClients["stripe"]; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <ModalSheet labelledBy="repay-card-heading" onClose={onClose}>
+    <ModalSheet labelledBy="repay-card-heading" onClose={onClose} fullHeight>
       <div className="mb-3 flex items-center justify-between">
         <h2 id="repay-card-heading" className="text-base font-semibold">
           {t("pay.method.4")}

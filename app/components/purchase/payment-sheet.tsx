@@ -123,7 +123,7 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
       </div>
 
       {open && (
-        <ModalSheet labelledBy="pay-heading" onClose={() => void sheet.close(closeHref)}>
+        <ModalSheet labelledBy="pay-heading" onClose={() => void sheet.close(closeHref)} fullHeight={subView === "card"}>
         <div className="flex items-center justify-between">
           <h2 id="pay-heading" className="text-base font-semibold">
             {t("pay.choose")}
