@@ -249,6 +249,24 @@ test.describe("copy buttons", () => {
 });
 
 test.describe("toasts", () => {
+  test("a long message wraps inside the screen and keeps its Dismiss button whole", async ({ page }) => {
+    await page.goto(await launchLink(DEMO_DEVICES.sim, { language: "de" }));
+    await page.getByRole("button", { name: /Geräte-ID/ }).tap();
+    const toast = page.getByRole("status").locator("div").filter({ has: page.getByRole("button") }).first();
+    await expect(toast).toBeVisible();
+    // The layout is the stylesheet's: the longest messages (a refusal in German or Russian) are this long.
+    await toast.locator("span").first().evaluate((span) => {
+      span.textContent = "Die Zahlung konnte nicht abgeschlossen werden, weil der Zahlungsdienst gerade nicht erreichbar ist. Bitte versuchen Sie es später erneut.";
+    });
+    const dismiss = toast.getByRole("button");
+    const viewport = page.viewportSize();
+    const box = await dismiss.boundingBox();
+    expect(box && viewport && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
+    expect(await dismiss.evaluate((button) => button.scrollWidth <= button.clientWidth && button.getClientRects().length === 1)).toBe(true);
+    const toastBox = await toast.boundingBox();
+    expect(toastBox && viewport && toastBox.x >= 8 && toastBox.x + toastBox.width <= viewport.width - 8).toBe(true);
+  });
+
   test("each toast keeps its own 3 s: a newer one does not restart the older one's timer", async ({ page }) => {
     await page.clock.install();
     await page.goto(await launchLink(DEMO_DEVICES.sim));

@@ -47,10 +47,11 @@ function ToastItem({ toast, dismiss, dismissLabel }: { toast: Toast; dismiss: (i
   }, [toast.id, dismiss]);
   return (
     <div
-      className={`pointer-events-auto flex max-w-sm items-center gap-3 rounded-lg ps-4 pe-1 text-sm text-white shadow-lg ${toast.kind === "error" ? "bg-red-700" : "bg-neutral-800"}`}
+      className={`pointer-events-auto mx-4 flex max-w-sm items-center gap-3 rounded-lg ps-4 pe-1 text-sm text-white shadow-lg ${toast.kind === "error" ? "bg-red-700" : "bg-neutral-800"}`}
     >
-      <span className="py-2">{toast.message}</span>
-      <button type="button" className="tap-target px-3 text-white/80 underline" onClick={() => dismiss(toast.id)}>
+      {/* A long message wraps; the button keeps its whole word. */}
+      <span className="min-w-0 py-2 break-words">{toast.message}</span>
+      <button type="button" className="tap-target shrink-0 px-3 text-white/80 underline" onClick={() => dismiss(toast.id)}>
         {dismissLabel}
       </button>
     </div>
