@@ -39,6 +39,10 @@ test.describe("buying 4G data in China", () => {
     await expect(page).toHaveURL(/\/app-h5\/cloud\/order\/payment\/result\?orderId=\d+/);
     await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible();
     await expect(page.getByText("Wait 15 minutes")).toBeVisible();
+    // The way back to the packages is on the page, not only in the orders.
+    await page.getByRole("link", { name: "Buy again" }).click();
+    await expect(page).toHaveURL(/\/app-h5\/cloud\/mobile-data\/buy$/);
+    await expect(page.getByRole("heading", { name: "4G data top-up", exact: true })).toBeVisible();
   });
 
   test("with Alipay: paid on the sandbox, back on the result page, then in the order list @no-js", async ({ page, javaScriptEnabled }) => {
@@ -57,6 +61,7 @@ test.describe("buying 4G data in China", () => {
     await expect(page).toHaveURL(/\/app-h5\/cloud\/order\/payment\/result\?orderId=\d+/);
     await expect(page.getByRole("heading", { name: "Payment not finished" })).toBeVisible();
     await expect(page.getByText("Nothing was charged.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Buy again" })).toHaveAttribute("href", "/app-h5/cloud/mobile-data/buy");
     // Settled: no revalidation and no refresh follow.
     const asks: string[] = [];
     page.on("request", (request) => request.url().includes("/payment/result") && asks.push(request.url()));
@@ -69,6 +74,7 @@ test.describe("buying 4G data in China", () => {
     await page.getByRole("button", { name: "Pay", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Purchase complete" })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText("Your package is active.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Buy again" })).toHaveCount(0);
   });
 
   test("the result page without an order number says so @no-js", async ({ page }) => {

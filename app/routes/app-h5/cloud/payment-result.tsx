@@ -39,6 +39,8 @@ const PHASES: Record<number, Phase> = {
 
 /** Phases the order can still leave by itself: the page follows them (paid: the package is being bought). */
 const FOLLOWED = new Set<Phase>(["pending", "paid"]);
+/** Phases that end without a package: the page offers the service's purchase screen again. */
+const BUY_AGAIN = new Set<Phase>(["failed", "cancelled", "abandoned"]);
 
 /**
  * The payment result (product-rules §2 cloud_order_result): follows the order's status, which the cloud-api
@@ -54,9 +56,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const polls = Math.max(0, Math.min(NO_SCRIPT_POLLS, Number(url.searchParams.get("poll")) || 0));
   const { t } = req;
   const fallbackList = SERVICES[launch.deviceType === DeviceType.sim ? ServiceType.mobileData : ServiceType.cloudStorage].orders;
-  if (!orderId) return { title: t("result.title"), orderId, phase: "noOrder" as const, message: null, ordersHref: fallbackList, nextPollHref: null };
+  const nothingMore = { ordersHref: fallbackList, buyAgainHref: null, nextPollHref: null };
+  if (!orderId) return { title: t("result.title"), orderId, phase: "noOrder" as const, message: null, ...nothingMore };
   const result = await req.upstream.call(orderStatus, { orderId });
-  if (!result.ok) return { title: t("result.title"), orderId, phase: "unknown" as const, message: result.msg, ordersHref: fallbackList, nextPollHref: null };
+  if (!result.ok) return { title: t("result.title"), orderId, phase: "unknown" as const, message: result.msg, ...nothingMore };
   const status = PHASES[result.data.status] ?? "failed";
   const phase: Phase = status === "pending" && (result.data.paymentState === "cancelled" || result.data.paymentState === "failed") ? "abandoned" : status;
   const next = new URLSearchParams({ orderId, poll: String(polls + 1) });
@@ -66,6 +69,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     phase,
     message: null,
     ordersHref: serviceOf(result.data.serviceType)?.orders ?? fallbackList,
+    buyAgainHref: BUY_AGAIN.has(phase) ? (serviceOf(result.data.serviceType)?.buy ?? null) : null,
     nextPollHref: FOLLOWED.has(phase) && polls < NO_SCRIPT_POLLS ? `${url.pathname}?${next}` : null,
   };
 }
@@ -118,9 +122,16 @@ export default function PaymentResult({ loaderData: view }: Route.ComponentProps
             {t("result.orderId", { orderId: view.orderId })}
           </p>
         )}
-        <Link to={view.ordersHref} className="mt-6 inline-block rounded-full bg-sky-700 px-6 py-3 text-sm font-semibold text-white">
-          {t("result.viewOrders")}
-        </Link>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <Link to={view.ordersHref} className="inline-block rounded-full bg-sky-700 px-6 py-3 text-sm font-semibold text-white">
+            {t("result.viewOrders")}
+          </Link>
+          {view.buyAgainHref && (
+            <Link to={view.buyAgainHref} className="inline-block rounded-full border border-sky-700 px-6 py-3 text-sm font-semibold text-sky-700">
+              {t("result.buyAgain")}
+            </Link>
+          )}
+        </div>
       </section>
     </main>
   );
