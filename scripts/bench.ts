@@ -143,7 +143,7 @@ await run(bin("react-router"), ["build"], { cwd: ROOT });
 const workers = depthOnly ? null : { storefront: await uploadSize("build/server/wrangler.json"), cloudApi: await uploadSize("cloud-api/wrangler.jsonc") };
 // The bench measures speed, not the abuse limits (tested on the cloud-api): one buyer here loads
 // screens and confirms orders far faster than any person could.
-const unlimited = { ORDER_RATE_PER_DEVICE: "1000000", ORDER_RATE_PER_USER: "1000000", COUPON_LOOKUP_LIMIT: "off" };
+const unlimited = { ORDER_RATE_PER_DEVICE: "1000000", ORDER_RATE_PER_USER: "1000000", LOOKUP_LIMITS: "off" };
 const api = `http://127.0.0.1:${bench.apiPort}`;
 
 const rows: ({ screen: string; performance: number | null; accessibility: number | null; firstLoadJs: ReturnType<typeof firstLoadJs>; ssr: Awaited<ReturnType<typeof load>> } & Awaited<ReturnType<typeof storage>>)[] = [];

@@ -18,7 +18,7 @@ const servers = await serveFreshDemo({
     ORDER_RATE_PER_DEVICE: "1000",
     ORDER_RATE_PER_USER: "1000",
     // Every purchase screen looks the demo buyer's coupons up; the journeys load many in a minute.
-    COUPON_LOOKUP_LIMIT: "off",
+    LOOKUP_LIMITS: "off",
   },
   quiet: true,
 });

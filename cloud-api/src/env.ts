@@ -13,8 +13,8 @@ export interface CloudApiEnv extends Omit<CloudApiBindings, "FULFILMENT">, Probe
   PAYPAL_API_BASE?: string;
   PAYMENT_NOTIFY_BASE_URL?: string;
   WECHATPAY_API_BASE?: string;
-  /** Test configuration only (e2e, bench): "off" lifts the coupon lookup limit; production refuses it. */
-  COUPON_LOOKUP_LIMIT?: string;
+  /** Test configuration only (e2e, bench): "off" lifts the coupon and card-code lookup limits; production refuses it. */
+  LOOKUP_LIMITS?: string;
   ALIPAY_GATEWAY?: string;
 }
 
@@ -27,7 +27,7 @@ const secrets = z
     PAYMENT_SANDBOX: z.enum(["on", "off", ""]).optional(),
     SANDBOX_NOTIFY_SECRET: z.string().min(16).optional(),
     BENCH_D1_LATENCY_MS: z.string().optional(),
-    COUPON_LOOKUP_LIMIT: z.enum(["on", "off", ""]).optional(),
+    LOOKUP_LIMITS: z.enum(["on", "off", ""]).optional(),
   })
   .refine((env) => !(env.PAYMENT_SANDBOX === "on" && env.ENVIRONMENT === "production"), {
     path: ["PAYMENT_SANDBOX"],
@@ -37,9 +37,9 @@ const secrets = z
     path: ["BENCH_D1_LATENCY_MS"],
     message: "the bench's D1 probe is refused in production",
   })
-  .refine((env) => !(env.COUPON_LOOKUP_LIMIT === "off" && env.ENVIRONMENT === "production"), {
-    path: ["COUPON_LOOKUP_LIMIT"],
-    message: "the coupon lookup limit cannot be turned off in production",
+  .refine((env) => !(env.LOOKUP_LIMITS === "off" && env.ENVIRONMENT === "production"), {
+    path: ["LOOKUP_LIMITS"],
+    message: "the lookup limits cannot be turned off in production",
   })
   .refine((env) => env.PAYMENT_SANDBOX !== "on" || env.SANDBOX_NOTIFY_SECRET !== undefined, {
     path: ["SANDBOX_NOTIFY_SECRET"],

@@ -1,13 +1,14 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS } from "#demo/seed.ts";
+import { DEMO_ACCOUNTS, DEMO_CARD_CODES } from "#demo/seed.ts";
 import { newNoticeStr, requestSignature } from "#contract/signature.ts";
 import { signIn } from "#test/signed-request.ts";
 import type { CloudApiEnv } from "#api/env.ts";
-import { envWith, fetchWith } from "./helpers/live-worker.ts";
+import { callWith, envWith, fetchWith } from "./helpers/live-worker.ts";
 
-/** cloud-api/wrangler.jsonc: COUPON_LOOKUPS allows 120 lookups per user in a 60 s window. */
+/** cloud-api/wrangler.jsonc: COUPON_LOOKUPS allows 120 lookups per user in a 60 s window, CARD_LOOKUPS 60. */
 const LIMIT = 120;
+const CARD_LIMIT = 60;
 const WINDOW_MS = 60_000;
 
 async function lookUpCoupons(accessToken: string, workerEnv: CloudApiEnv = envWith({})) {
@@ -44,9 +45,35 @@ describe("coupon lookup limit (Workers Rate Limiting binding)", () => {
     expect((await lookUpCoupons(buyer.accessToken)).body.status).toBe(200);
   });
 
-  it("is lifted by COUPON_LOOKUP_LIMIT=off, which production refuses", async () => {
+  it("is lifted by LOOKUP_LIMITS=off, which production refuses", async () => {
     const other = await signIn(DEMO_ACCOUNTS.other);
-    expect((await lookUpCoupons(other.accessToken, envWith({ COUPON_LOOKUP_LIMIT: "off" }))).body.status).toBe(200);
-    await expect(lookUpCoupons(other.accessToken, envWith({ COUPON_LOOKUP_LIMIT: "off", ENVIRONMENT: "production", PAYMENT_SANDBOX: "off" }))).rejects.toThrow(/COUPON_LOOKUP_LIMIT/);
+    expect((await lookUpCoupons(other.accessToken, envWith({ LOOKUP_LIMITS: "off" }))).body.status).toBe(200);
+    await expect(lookUpCoupons(other.accessToken, envWith({ LOOKUP_LIMITS: "off", ENVIRONMENT: "production", PAYMENT_SANDBOX: "off" }))).rejects.toThrow(/LOOKUP_LIMITS/);
+  });
+});
+
+describe("card-code lookup limit (Workers Rate Limiting binding)", () => {
+  const lookUpCard = (accessToken: string, encryptCodeId: string, workerEnv: CloudApiEnv = envWith({})) =>
+    callWith(workerEnv, { accessToken }, "/v1/cloud/storage-card/received/package", { encryptCodeId });
+
+  it("answers 429 past the limit per user, for a code that exists as for one that does not, and other users are not affected", { timeout: 60_000 }, async () => {
+    await startOfAWindow();
+    const guesser = await signIn(DEMO_ACCOUNTS.other);
+    const buyer = await signIn(DEMO_ACCOUNTS.buyer);
+    const statuses: number[] = [];
+    for (let i = 0; i <= CARD_LIMIT && !statuses.includes(429); i++) statuses.push((await lookUpCard(guesser.accessToken, `STORAGECARD-GUESS-${1000 + i}`)).body.status);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.filter((status) => status === 404).length).toBeGreaterThan(0);
+    expect(statuses.filter((status) => status === 404).length).toBeLessThanOrEqual(CARD_LIMIT);
+    // Past the limit a real code answers as a wrong guess does: the guesser cannot tell a hit.
+    const hit = await lookUpCard(guesser.accessToken, DEMO_CARD_CODES.storageReceived);
+    expect(hit).toMatchObject({ http: 429, body: { status: 429, msg: expect.stringContaining("too many card code lookups"), data: null } });
+    expect((await lookUpCard(buyer.accessToken, DEMO_CARD_CODES.storageReceived)).body.status).toBe(200);
+  });
+
+  it("is lifted by LOOKUP_LIMITS=off, which production refuses", async () => {
+    const other = await signIn(DEMO_ACCOUNTS.other);
+    expect((await lookUpCard(other.accessToken, "STORAGECARD-GUESS-9", envWith({ LOOKUP_LIMITS: "off" }))).body.status).toBe(404);
+    await expect(lookUpCard(other.accessToken, "STORAGECARD-GUESS-9", envWith({ LOOKUP_LIMITS: "off", ENVIRONMENT: "production", PAYMENT_SANDBOX: "off" }))).rejects.toThrow(/LOOKUP_LIMITS/);
   });
 });

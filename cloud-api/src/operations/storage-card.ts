@@ -7,11 +7,13 @@ import type { CardSelector } from "../repositories/service-cards.ts";
 import { receivedPackages, refundCards, requireCard } from "../services/cards.ts";
 import { requireOwnedDevice } from "../services/ownership.ts";
 import { readBesideCheck } from "#api/core/beside-check.ts";
+import type { CloudApiEnv } from "../env.ts";
 
 /** The device and the cards a request names: a scanned card on whichever of the user's devices received it. */
-async function cardsOf(db: D1Database, userId: number, input: z.output<typeof endpoints.storageCardRefund.input>) {
+async function cardsOf(env: CloudApiEnv, userId: number, input: z.output<typeof endpoints.storageCardRefund.input>) {
+  const db = env.DB;
   if (input.encryptCodeId !== undefined) {
-    const card = await requireCard(db, "storage", input.encryptCodeId);
+    const card = await requireCard(env, userId, "storage", input.encryptCodeId);
     if (card.status === 0 || !card.device_id) throw new ApiError(Status.conflict, "card not received yet", "card_not_received");
     await requireOwnedDevice(db, userId, card.device_id);
     return { deviceId: card.device_id, codeId: card.code_id };
@@ -26,12 +28,12 @@ export const storageCardReceivedPackage = operation(endpoints.storageCardReceive
     const deviceId = input.deviceId ?? "";
     return (await readBesideCheck(requireOwnedDevice(ctx.env.DB, ctx.userId, deviceId), receivedPackages(ctx.env.DB, deviceId, "storage", ctx.language)))[1];
   }
-  const { deviceId: device, codeId } = await cardsOf(ctx.env.DB, ctx.userId, input);
+  const { deviceId: device, codeId } = await cardsOf(ctx.env, ctx.userId, input);
   return receivedPackages(ctx.env.DB, device, "storage", ctx.language, codeId);
 });
 
 export const storageCardRefund = operation(endpoints.storageCardRefund, async (ctx, input) => {
-  const { deviceId: device, codeId } = await cardsOf(ctx.env.DB, ctx.userId, input);
+  const { deviceId: device, codeId } = await cardsOf(ctx.env, ctx.userId, input);
   await receivedPackages(ctx.env.DB, device, "storage", ctx.language, codeId); // 404 when it received none
   const selector: CardSelector = codeId ? { codeId } : { deviceId: device, kind: "storage", packageId: input.packageId };
   const refunded = await refundCards(ctx.env.DB, selector);

@@ -3,20 +3,15 @@ import { nowSeconds } from "#api/core/clock.ts";
 import { localize } from "#api/core/localize.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
-import { Status } from "#contract/codes.ts";
-import { ApiError } from "#api/core/errors.ts";
 import { listUserCoupons } from "../repositories/coupons.ts";
+import { limitLookups } from "../services/lookup-limits.ts";
 
 /** Expired coupons stay listed (as unusable) for this long, so that a buyer sees why one is gone. */
 const EXPIRED_VISIBLE_SECONDS = 30 * 86400;
 
 export const userCoupons = operation(endpoints.userCoupons, async (ctx, input) => {
   const now = nowSeconds();
-  // The binding counts in memory near the buyer (cloud-api/wrangler.jsonc): no D1 write per view.
-  const limited = ctx.env.COUPON_LOOKUP_LIMIT !== "off" && !(await ctx.env.COUPON_LOOKUPS.limit({ key: `coupons:user:${ctx.userId}` })).success;
-  if (limited) {
-    throw new ApiError(Status.rateLimited, "too many coupon lookups in a short time; try again in a minute");
-  }
+  await limitLookups(ctx.env, ctx.env.COUPON_LOOKUPS, `coupons:user:${ctx.userId}`, "coupon lookups");
   const lang = input.language ?? ctx.language;
   const rows = await listUserCoupons(ctx.env.DB, {
     userId: ctx.userId,

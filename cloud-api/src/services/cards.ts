@@ -2,7 +2,9 @@ import type { CloudApiEnv } from "../env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { Status } from "#contract/codes.ts";
 import { ApiError } from "#api/core/errors.ts";
+import { readBesideCheck } from "#api/core/beside-check.ts";
 import { packageToWire } from "#api/services/package-wire.ts";
+import { limitLookups } from "./lookup-limits.ts";
 import type { DeviceRow } from "../repositories/devices.ts";
 import { grantStatement } from "../repositories/entitlements.ts";
 import { findPackage } from "../repositories/packages.ts";
@@ -32,8 +34,9 @@ export async function receivedPackages(db: D1Database, deviceId: string, kind: C
   };
 }
 
-export async function requireCard(db: D1Database, kind: CardKind, codeId: string): Promise<ServiceCardRow> {
-  const card = await findCard(db, kind, codeId);
+/** The card a code names, for a user whose card-code lookups are within their limit (a code is a guessable key). */
+export async function requireCard(env: CloudApiEnv, userId: number, kind: CardKind, codeId: string): Promise<ServiceCardRow> {
+  const [, card] = await readBesideCheck(limitLookups(env, env.CARD_LOOKUPS, `cards:user:${userId}`, "card code lookups"), findCard(env.DB, kind, codeId));
   if (!card) throw new ApiError(Status.notFound, `no ${kind} card with this code`, "card_not_found");
   return card;
 }
