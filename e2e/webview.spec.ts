@@ -71,13 +71,15 @@ test.describe("the back button closes what is open, and the address agrees", () 
   });
 
   test("a chooser the page was loaded with (a reload) also closes on back, staying on the screen", async ({ page }) => {
+    // The server-rendered chooser is visible before the page has given it its history entry: back (or a
+    // reload) before that leaves the page or loads it afresh, as it would for a buyer within the first moment.
+    const hasItsEntry = () => page.waitForFunction(() => (window.history.state as { usr?: { sheetDepth?: number } } | null)?.usr?.sheetDepth === 1);
     await page.goto(await launchLink(DEMO_DEVICES.simSpare, { query: { pay: "1" } }));
     await expect(chooserOf(page)).toBeVisible();
+    await hasItsEntry();
     await page.reload();
     await expect(chooserOf(page)).toBeVisible();
-    // The server-rendered chooser is visible before the page has given it its history entry: back before
-    // that leaves the page, as it would for a buyer pressing back within the first moment.
-    await page.waitForFunction(() => (window.history.state as { usr?: { sheetDepth?: number } } | null)?.usr?.sheetDepth === 1);
+    await hasItsEntry();
     await page.goBack();
     await expect(chooserOf(page)).toBeHidden();
     await expect(page).toHaveURL(/\/app-h5\/cloud\/mobile-data\/buy$/);
