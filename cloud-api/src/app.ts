@@ -18,6 +18,29 @@ import { findTokenStatement, type TokenRow } from "./repositories/auth-tokens.ts
 import { sha256Hex } from "#api/core/hashing.ts";
 import { d1SessionFor } from "#api/http/d1-session.ts";
 
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+function settle<T>(run: () => T): Settled<T> {
+  try {
+    return { ok: true, value: run() };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+const settleAsync = <T>(run: () => Promise<T>): Promise<Settled<T>> =>
+  Promise.resolve()
+    .then(run)
+    .then(
+    (value) => ({ ok: true, value }),
+    (error: unknown) => ({ ok: false, error }),
+  );
+
+function valueOf<T>(settled: Settled<T>): T {
+  if (!settled.ok) throw settled.error;
+  return settled.value;
+}
+
 export function buildApp(ops: readonly AnyOperation[] = operations) {
   const app = new Hono<{ Bindings: CloudApiEnv }>();
 
@@ -33,23 +56,30 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
         path: op.path,
         body: op.method === "GET" ? "" : await readBodyText(c.req.raw),
       };
-      // The token is looked up on the primary in the replay check's batch, which writes there anyway: one
-      // round trip, and a token minted a moment ago is found even where a replica has not seen it yet.
-      const accessToken = op.access === "user" ? (c.req.header("accessToken") ?? "") : "";
-      const tokenHash = accessToken ? await sha256Hex(accessToken) : "";
-      const tokenRow = await verifySignedRequest<TokenRow>(signed, c.env, tokenHash ? (db) => findTokenStatement(db, tokenHash, "access") : undefined);
-      const user = op.access !== "user" ? null : accessToken ? accessOf(tokenRow) : refuseMissingToken();
       const storage = d1SessionFor(c.env, c.req.raw, op.path);
-      if (op.access === "s2s") await verifyServerToServer(signed, c.env);
       const facts: RequestFacts = {
         env: storage.env,
         request: c.req.raw,
         countryCode: c.req.header("countryCode") ?? "CN",
         language: c.req.header("appLanguage") ?? "en",
       };
-      const raw = op.method === "GET" ? Object.fromEntries(new URL(c.req.url).searchParams) : parseJsonBody(signed.body);
-      const input = parseOrRefuse(inputSchema, raw);
-      const data = await op.handle(user ? { ...facts, userId: user.userId } : facts, input);
+      // The input is read now, to start the operation's first reads, but refused only after the caller's
+      // checks: a bad signature or token answers before bad input does.
+      const input = settle(() => parseOrRefuse(inputSchema, op.method === "GET" ? Object.fromEntries(new URL(c.req.url).searchParams) : parseJsonBody(signed.body)));
+      // The token is looked up on the primary in the replay check's batch, which writes there anyway: one
+      // round trip, and a token minted a moment ago is found even where a replica has not seen it yet. The
+      // operation's first reads run beside it (docs/decisions/040); what they found or failed with waits
+      // until every check passed.
+      const accessToken = op.access === "user" ? (c.req.header("accessToken") ?? "") : "";
+      const tokenHash = accessToken ? await sha256Hex(accessToken) : "";
+      const [tokenRow, readFirst] = await verifySignedRequest<TokenRow, Settled<unknown>>(signed, c.env, {
+        token: tokenHash ? (db) => findTokenStatement(db, tokenHash, "access") : undefined,
+        alongside: () =>
+          input.ok && op.readsFirst ? settleAsync(() => op.readsFirst!({ db: storage.env.DB, primary: c.env.DB, input: input.value, tokenHash, facts })) : Promise.resolve({ ok: true, value: undefined }),
+      });
+      const user = op.access !== "user" ? null : accessToken ? accessOf(tokenRow) : refuseMissingToken();
+      if (op.access === "s2s") await verifyServerToServer(signed, c.env);
+      const data = await op.handle(user ? { ...facts, userId: user.userId } : facts, valueOf(input), valueOf(readFirst));
       return storage.answer(success(c, op.output.parse(data)));
     });
   }

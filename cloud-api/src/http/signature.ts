@@ -5,6 +5,7 @@ import { sha256Hex, timingSafeEqualText } from "#api/core/hashing.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { Status } from "#contract/codes.ts";
 import { ApiError } from "#api/core/errors.ts";
+import { readBesideCheck } from "#api/core/beside-check.ts";
 
 const signedHeaders = z.object({
   appid: z.string().min(1).max(64),
@@ -50,14 +51,14 @@ function canonicalBody(body: string): string {
  * its access token; an app-level call is its own caller (method, the operation's path and what its body
  * says), and refuses an access token header, so that junk in a header it ignores, an escaped path or a
  * reformatted body cannot make a captured header set new. (A POST takes no query string: app.ts.)
- * `beside` is a read that runs once the signature holds, in the same D1 batch (one round trip) as the
- * replay record, after it; its first row is returned, and a replay is refused whatever it found.
+ * Once the signature holds, the replay record and `reads.token` (the caller's token row) go to D1 in one
+ * batch, and `reads.alongside` starts beside it; a replay is refused whatever either found.
  */
-export async function verifySignedRequest<Row>(
+export async function verifySignedRequest<Row, T>(
   { request, access, path, body }: SignedRequest,
   env: { APP_ID: string; APP_SECRET: string; DB: D1Database },
-  beside?: (db: D1Database) => D1PreparedStatement,
-): Promise<Row | null> {
+  reads: { token?: (db: D1Database) => D1PreparedStatement; alongside: () => Promise<T> },
+): Promise<[Row | null, T]> {
   const parsed = signedHeaders.safeParse({
     appid: request.headers.get("appid") ?? undefined,
     noticeStr: request.headers.get("noticeStr") ?? undefined,
@@ -83,10 +84,12 @@ export async function verifySignedRequest<Row>(
   const caller = access === "user" ? `token ${accessToken}` : `request ${request.method} ${path}${query}\n${canonicalBody(body)}`;
   const tokenKey = (await sha256Hex(caller)).slice(0, 32);
   const remember = rememberNonceStatement(env.DB, { appid, tokenKey, noticeStr, timestamp: Number(timestamp), seenAt: now });
-  const read = beside?.(env.DB);
-  const [remembered, found] = read ? await env.DB.batch([remember, read]) : [await remember.run()];
-  if (remembered?.meta.changes !== 1) throw new ApiError(Status.badSignature, "replayed request");
-  return (found?.results[0] as Row | undefined) ?? null;
+  const tokenRead = reads.token?.(env.DB);
+  const replayCheck = (tokenRead ? env.DB.batch([remember, tokenRead]) : remember.run().then((result) => [result])).then(([remembered, found]) => {
+    if (remembered?.meta.changes !== 1) throw new ApiError(Status.badSignature, "replayed request");
+    return (found?.results[0] as Row | undefined) ?? null;
+  });
+  return readBesideCheck(replayCheck, reads.alongside());
 }
 
 /** One refusal for every server-to-server failure, so that it tells nothing about which check failed. */

@@ -1,12 +1,16 @@
 import { currencyForCountry } from "#domain/money.ts";
 import { ServiceType } from "#domain/services.ts";
 import * as endpoints from "#contract/endpoints.ts";
-import { operation } from "#api/http/operation.ts";
+import { operationReadingFirst } from "#api/http/operation.ts";
 import { serviceState } from "../services/entitlements.ts";
-import { requireOwnedDevice } from "../services/ownership.ts";
-import { readBesideCheck } from "#api/core/beside-check.ts";
+import { findDevice } from "../repositories/devices.ts";
+import { ownedDevice } from "../services/ownership.ts";
 
-export const aiInfo = operation(endpoints.aiInfo, async (ctx, input) => {
-  const [, state] = await readBesideCheck(requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId), serviceState(ctx.env.DB, input.deviceId, ServiceType.ai, currencyForCountry(ctx.countryCode)));
-  return { isOpenAi: state.active ? 1 : 0, durationStatus: state.durationStatus, aiExpireTimestamp: state.expiresAt };
-});
+export const aiInfo = operationReadingFirst(
+  endpoints.aiInfo,
+  ({ db, input, facts }) => Promise.all([findDevice(db, input.deviceId), serviceState(db, input.deviceId, ServiceType.ai, currencyForCountry(facts.countryCode))]),
+  async (ctx, _input, [device, state]) => {
+    ownedDevice(device, ctx.userId);
+    return { isOpenAi: state.active ? 1 : 0, durationStatus: state.durationStatus, aiExpireTimestamp: state.expiresAt };
+  },
+);

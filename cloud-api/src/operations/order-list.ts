@@ -1,31 +1,31 @@
 import { localize } from "#api/core/localize.ts";
 import * as endpoints from "#contract/endpoints.ts";
-import { operation } from "#api/http/operation.ts";
+import { operationReadingFirst } from "#api/http/operation.ts";
 import { listOrdersOfDevice } from "../repositories/orders.ts";
-import { requireOwnedDevice } from "../services/ownership.ts";
-import { readBesideCheck } from "#api/core/beside-check.ts";
+import { findDevice } from "../repositories/devices.ts";
+import { ownedDevice } from "../services/ownership.ts";
 
-export const orderList = operation(endpoints.orderList, async (ctx, input) => {
-  const [, rows] = await readBesideCheck(
-    requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId),
-    listOrdersOfDevice(ctx.env.DB, {
-      deviceId: input.deviceId,
-      serviceType: input.type,
-      offset: (input.pageNum - 1) * input.pageSize,
-      limit: input.pageSize,
-    }),
-  );
-  return {
-    orderList: rows.map((order) => ({
-      orderId: order.order_id,
-      serviceName: localize(order.service_name, ctx.language),
-      status: order.status,
-      paymentType: order.payment_type,
-      period: order.period_days,
-      createTime: order.created_at,
-      paymentTime: order.paid_at,
-      realPayPrice: order.pay_cents / 100,
-      currencyUint: order.currency_code,
-    })),
-  };
-});
+export const orderList = operationReadingFirst(
+  endpoints.orderList,
+  ({ db, input }) =>
+    Promise.all([
+      findDevice(db, input.deviceId),
+      listOrdersOfDevice(db, { deviceId: input.deviceId, serviceType: input.type, offset: (input.pageNum - 1) * input.pageSize, limit: input.pageSize }),
+    ]),
+  async (ctx, _input, [device, rows]) => {
+    ownedDevice(device, ctx.userId);
+    return {
+      orderList: rows.map((order) => ({
+        orderId: order.order_id,
+        serviceName: localize(order.service_name, ctx.language),
+        status: order.status,
+        paymentType: order.payment_type,
+        period: order.period_days,
+        createTime: order.created_at,
+        paymentTime: order.paid_at,
+        realPayPrice: order.pay_cents / 100,
+        currencyUint: order.currency_code,
+      })),
+    };
+  },
+);

@@ -3,28 +3,32 @@ import { ServiceType } from "#domain/services.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { localize } from "#api/core/localize.ts";
 import * as endpoints from "#contract/endpoints.ts";
-import { operation } from "#api/http/operation.ts";
+import { operationReadingFirst } from "#api/http/operation.ts";
 import { listDevicePeriods, type DevicePeriodRow } from "../repositories/entitlements.ts";
-import { requireOwnedDevice } from "../services/ownership.ts";
-import { readBesideCheck } from "#api/core/beside-check.ts";
+import { findDevice } from "../repositories/devices.ts";
+import { ownedDevice } from "../services/ownership.ts";
 
-export const entitlementTimeline = operation(endpoints.entitlementTimeline, async (ctx, input) => {
-  const [, rows] = await readBesideCheck(requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId), listDevicePeriods(ctx.env.DB, input.deviceId));
-  const now = nowSeconds();
-  const lang = input.language ?? ctx.language;
-  const wire = (row: DevicePeriodRow) => ({
-    serviceName: localize(row.service_name, lang),
-    packageId: row.package_id,
-    source: row.source,
-    startTime: row.start_time,
-    endTime: row.end_time,
-  });
-  const types = input.type ? [input.type] : Object.values(ServiceType);
-  return {
-    services: types.map((type) => {
-      const periods = rows.filter((row) => row.service_type === type).map(wire);
-      const timeline = serviceTimeline(periods, now);
-      return { serviceType: type, ...timeline, endingSoonAt: endingSoon(periods, now) };
-    }),
-  };
-});
+export const entitlementTimeline = operationReadingFirst(
+  endpoints.entitlementTimeline,
+  ({ db, input }) => Promise.all([findDevice(db, input.deviceId), listDevicePeriods(db, input.deviceId)]),
+  async (ctx, input, [device, rows]) => {
+    ownedDevice(device, ctx.userId);
+    const now = nowSeconds();
+    const lang = input.language ?? ctx.language;
+    const wire = (row: DevicePeriodRow) => ({
+      serviceName: localize(row.service_name, lang),
+      packageId: row.package_id,
+      source: row.source,
+      startTime: row.start_time,
+      endTime: row.end_time,
+    });
+    const types = input.type ? [input.type] : Object.values(ServiceType);
+    return {
+      services: types.map((type) => {
+        const periods = rows.filter((row) => row.service_type === type).map(wire);
+        const timeline = serviceTimeline(periods, now);
+        return { serviceType: type, ...timeline, endingSoonAt: endingSoon(periods, now) };
+      }),
+    };
+  },
+);

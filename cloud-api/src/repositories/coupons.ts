@@ -20,21 +20,26 @@ export interface CouponRow {
  * used ones, those not started yet, and those expired for more than `expiredSince`. A coupon held by one
  * of the user's own unpaid orders is not used: a new checkout takes it back (releasableOrders).
  */
-export async function listUserCoupons(
+/**
+ * The coupons of the user an access token names, by the token's hash, so that they are read beside the
+ * token's own check (docs/decisions/040), whose refusal wins.
+ */
+export async function listCouponsOfToken(
   db: D1Database,
-  query: { userId: number; currency: CurrencyCode; serviceType: number | null; now: number; expiredSince: number },
+  query: { tokenHash: string; currency: CurrencyCode; serviceType: number | null; now: number; expiredSince: number },
 ): Promise<CouponRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT id, coupon_code, name, descrip, type, currency_code, amount_cents, use_limit_amount_cents,
+      `WITH owner(user_id) AS (SELECT user_id FROM auth_tokens WHERE token_hash = ?1 AND kind = 'access')
+       SELECT id, coupon_code, name, descrip, type, currency_code, amount_cents, use_limit_amount_cents,
               start_time, expire_time, status
        FROM coupons
-       WHERE user_id = ?1 AND currency_code = ?2 AND start_time <= ?3 AND expire_time >= ?4
-         AND (status = 0 OR used_order_id IN (SELECT order_id FROM orders WHERE user_id = ?1 AND status IN (${UNPAID_OPEN.join(", ")})))
+       WHERE user_id = (SELECT user_id FROM owner) AND currency_code = ?2 AND start_time <= ?3 AND expire_time >= ?4
+         AND (status = 0 OR used_order_id IN (SELECT order_id FROM orders WHERE user_id = (SELECT user_id FROM owner) AND status IN (${UNPAID_OPEN.join(", ")})))
          AND (?5 IS NULL OR type = 0 OR type = ?5)
        ORDER BY amount_cents DESC, id`,
     )
-    .bind(query.userId, query.currency, query.now, query.expiredSince, query.serviceType)
+    .bind(query.tokenHash, query.currency, query.now, query.expiredSince, query.serviceType)
     .all<CouponRow>();
   return results;
 }
