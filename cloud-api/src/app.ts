@@ -6,7 +6,7 @@ import { ApiError } from "#api/core/errors.ts";
 import { failure, success } from "#api/http/envelope.ts";
 import { buildOpenApiDocument, type OpenApiDocument } from "./http/openapi.ts";
 import type { AnyOperation, RequestFacts } from "./http/operation.ts";
-import { verifyServerToServer, verifySignedRequest, type SignedRequest } from "./http/signature.ts";
+import { verifySignedRequest, type SignedRequest } from "./http/signature.ts";
 import { parseJsonBody, parseOrRefuse, readBodyText } from "./http/validation.ts";
 import { operations } from "./operations/index.ts";
 import { isProviderConfigured, sandboxEnabled } from "./payments/index.ts";
@@ -52,7 +52,7 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
       if (op.method === "POST" && new URL(c.req.url).search !== "") throw new ApiError(Status.invalidParams, "invalid params: query: a POST takes no query string");
       const signed: SignedRequest = {
         request: c.req.raw,
-        access: op.access === "user" ? "user" : "app",
+        access: op.access,
         path: op.path,
         body: op.method === "GET" ? "" : await readBodyText(c.req.raw),
       };
@@ -78,7 +78,6 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
           input.ok && op.readsFirst ? settleAsync(() => op.readsFirst!({ db: storage.env.DB, primary: c.env.DB, input: input.value, tokenHash, facts })) : Promise.resolve({ ok: true, value: undefined }),
       });
       const user = op.access !== "user" ? null : accessToken ? accessOf(tokenRow) : refuseMissingToken();
-      if (op.access === "s2s") await verifyServerToServer(signed, c.env);
       const data = await op.handle(user ? { ...facts, userId: user.userId } : facts, valueOf(input), valueOf(readFirst));
       return storage.answer(success(c, op.output.parse(data)));
     });

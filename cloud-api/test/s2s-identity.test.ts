@@ -54,6 +54,21 @@ describe("server-to-server identity (docs/contract.md)", () => {
     expect(again.body).toMatchObject({ status: 401, msg: "replayed request" });
   });
 
+  it("refuses a captured token request re-signed with another app timestamp: the app secret ships in every app", async () => {
+    const rawBody = JSON.stringify({ account: "demo@camcloud.example" });
+    const captured = await signedHeaders("");
+    const credential = await s2sHeaders(S2S_TOKEN_PATH, rawBody, captured.noticeStr ?? "", undefined, captured.timestamp);
+    expect((await signedFetch(S2S_TOKEN_PATH, undefined, { rawBody, headers: { ...captured, ...credential } })).body?.status).toBe(200);
+    const minted = await tokensIssued();
+    for (const shift of [1, -1, 2, 240]) {
+      const timestamp = String(Number(captured.timestamp) + shift);
+      const resigned = { ...captured, timestamp, signature: await requestSignature(env.APP_ID, env.APP_SECRET, captured.noticeStr ?? "", timestamp) };
+      const replay = await signedFetch(S2S_TOKEN_PATH, undefined, { rawBody, headers: { ...resigned, ...credential } });
+      expect(replay.body, `app timestamp ${shift} s later`).toMatchObject({ status: 401, msg: "replayed request" });
+    }
+    expect(await tokensIssued()).toBe(minted);
+  });
+
   it("refuses every server-to-server call where no S2S_SECRET is configured", async () => {
     const app = buildApp();
     const rawBody = JSON.stringify({ account: "demo@camcloud.example" });

@@ -17,8 +17,11 @@ const signedHeaders = z.object({
 /** What a signed request is checked against: the route (its access level and path) and the body as received. */
 export interface SignedRequest {
   request: Request;
-  /** A user call names its caller by the access token; an app-level call has none and refuses one. */
-  access: "user" | "app";
+  /**
+   * A user call names its caller by the access token; an app-level call has none and refuses one; a
+   * server-to-server call is an app-level call that also carries the companion backend's credential.
+   */
+  access: "user" | "app" | "s2s";
   /** The operation's own path, not the URL's spelling of it (an escaped letter names the same route). */
   path: string;
   body: string;
@@ -53,10 +56,13 @@ function canonicalBody(body: string): string {
  * reformatted body cannot make a captured header set new. (A POST takes no query string: app.ts.)
  * Once the signature holds, the replay record and `reads.token` (the caller's token row) go to D1 in one
  * batch, and `reads.alongside` starts beside it; a replay is refused whatever either found.
+ * A server-to-server call's credential is checked before anything is written, and its replay is keyed on
+ * the timestamp that credential covers: the app-level timestamp is signed with a secret every companion
+ * app holds, so a captured token request re-signed with a new one would otherwise be new each second.
  */
 export async function verifySignedRequest<Row, T>(
   { request, access, path, body }: SignedRequest,
-  env: { APP_ID: string; APP_SECRET: string; DB: D1Database },
+  env: { APP_ID: string; APP_SECRET: string; S2S_SECRET?: string; DB: D1Database },
   reads: { token?: (db: D1Database) => D1PreparedStatement; alongside: () => Promise<T> },
 ): Promise<[Row | null, T]> {
   const parsed = signedHeaders.safeParse({
@@ -79,11 +85,12 @@ export async function verifySignedRequest<Row, T>(
   if (!timingSafeEqualText(signature.toLowerCase(), expected)) throw new ApiError(Status.badSignature, "signature mismatch");
 
   const accessToken = request.headers.get("accessToken") ?? "";
-  if (access === "app" && accessToken !== "") throw new ApiError(Status.badSignature, "an app-level call takes no accessToken header");
+  if (access !== "user" && accessToken !== "") throw new ApiError(Status.badSignature, "an app-level call takes no accessToken header");
+  const replayTimestamp = access === "s2s" ? await verifyServerToServer({ request, body }, env) : timestamp;
   const query = request.method === "GET" ? canonicalJson(Object.fromEntries(new URL(request.url).searchParams)) : "";
   const caller = access === "user" ? `token ${accessToken}` : `request ${request.method} ${path}${query}\n${canonicalBody(body)}`;
   const tokenKey = (await sha256Hex(caller)).slice(0, 32);
-  const remember = rememberNonceStatement(env.DB, { appid, tokenKey, noticeStr, timestamp: Number(timestamp), seenAt: now });
+  const remember = rememberNonceStatement(env.DB, { appid, tokenKey, noticeStr, timestamp: Number(replayTimestamp), seenAt: now });
   const tokenRead = reads.token?.(env.DB);
   const replayCheck = (tokenRead ? env.DB.batch([remember, tokenRead]) : remember.run().then((result) => [result])).then(([remembered, found]) => {
     if (remembered?.meta.changes !== 1) throw new ApiError(Status.badSignature, "replayed request");
@@ -96,11 +103,11 @@ export async function verifySignedRequest<Row, T>(
 export const S2S_REFUSAL = "server-to-server credential refused";
 
 /**
- * docs/contract.md server-to-server identity: S2S_SECRET's HMAC over method, path, timestamp, noticeStr and
- * body, within 60 s. It runs after verifySignedRequest, whose replay check (on noticeStr, timestamp and
- * the body) makes it usable once. Without a configured S2S_SECRET every such call is refused.
+ * docs/contract.md server-to-server identity: S2S_SECRET's HMAC over method, path, its own timestamp,
+ * noticeStr and body, within 60 s; answers that timestamp, on which verifySignedRequest keys the replay
+ * check that makes the credential usable once. Without a configured S2S_SECRET every such call is refused.
  */
-export async function verifyServerToServer({ request, body }: SignedRequest, env: { S2S_SECRET?: string }): Promise<void> {
+async function verifyServerToServer({ request, body }: { request: Request; body: string }, env: { S2S_SECRET?: string }): Promise<string> {
   const timestamp = request.headers.get(S2S_HEADERS.timestamp) ?? "";
   const signature = (request.headers.get(S2S_HEADERS.signature) ?? "").toLowerCase();
   const secret = env.S2S_SECRET ?? "";
@@ -111,4 +118,5 @@ export async function verifyServerToServer({ request, body }: SignedRequest, env
   const noticeStr = request.headers.get("noticeStr") ?? "";
   const expected = await s2sSignature(secret, { method: request.method, path: new URL(request.url).pathname, timestamp, noticeStr, body });
   if (!timingSafeEqualText(signature, expected)) throw new ApiError(Status.badSignature, S2S_REFUSAL);
+  return timestamp;
 }
