@@ -23,6 +23,10 @@ export default async function handleRequest(
   );
   const body = await renderToReadableStream(page, {
     nonce,
+    // The document is sent whole (below), so every Suspense boundary must be written in place: past this
+    // many bytes React writes a later boundary out of order, to be moved in by a script, which a browser
+    // without JavaScript never runs (docs/decisions/041).
+    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
     signal: AbortSignal.timeout(streamTimeout + 1_000),
     onError(error: unknown) {
       status = 500;

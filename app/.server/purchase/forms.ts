@@ -4,7 +4,7 @@ import { CARD_REFUND_FIELDS as F, CONFIRM_FIELDS as C, ORDER_FIELDS as O, RECEIV
 /** "1" once the page is hydrated: the browser then follows the step itself (product-rules §4 waits 300 ms). */
 const enhanced = z.enum(["0", "1"]).default("0");
 
-/** The payment chooser's post (components/purchase/payment-sheet.tsx, use-confirm.ts). */
+/** The payment chooser's post (components/purchase/payment-bar.tsx, payment-chooser.tsx, use-confirm.ts). */
 export const confirmForm = z.object({
   [C.intent]: z.literal("confirm"),
   [C.package]: z.coerce.number().int().positive(),

@@ -1,15 +1,17 @@
-import { useEffect, useMemo, useRef } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
 import { Form, useActionData, useFetcher, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "#app/i18n/context.tsx";
 import { ActionSheet } from "../action-sheet.tsx";
-import { ModalSheet } from "../modal-sheet.tsx";
 import { enhancedValue, ORDER_FIELDS as O } from "#app/purchase/form-fields.ts";
 import type { PaymentStep } from "#app/purchase/payment-step.ts";
 import { HiddenFields } from "../hidden-fields.tsx";
-import { CardView, ProviderViewSlot, useFollowPaymentStep } from "../purchase/follow-payment-step.tsx";
+import { useFollowPaymentStep } from "../purchase/follow-payment-step.ts";
 import type { ProviderClients } from "../purchase/provider-clients.ts";
 import { OPENS_SHEET, searchWith, useSheetHistory } from "../sheet-history.ts";
 import { useToast } from "../toasts.tsx";
+
+// Only a card repay opens it, after a tap (docs/decisions/041).
+const RepayCardSheet = lazy(() => import("./repay-card-sheet.tsx"));
 
 /** A refused cancel, named by its order, so that only that order's actions report it. */
 export type CardFailure = Extract<PaymentStep, { step: "error" }> & { orderId: string };
@@ -84,7 +86,11 @@ export function OrderActions({
           </repay.Form>
         )}
       </div>
-      {cardStep && repaying && <RepayCardSheet step={cardStep} stripe={stripe} onClose={() => void sheet.close(searchWith(searchParams, "repay", null))} />}
+      {cardStep && repaying && (
+        <Suspense fallback={null}>
+          <RepayCardSheet step={cardStep} stripe={stripe} onClose={() => void sheet.close(searchWith(searchParams, "repay", null))} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -129,25 +135,5 @@ export function CancelSheet() {
         </button>
       </cancel.Form>
     </ActionSheet>
-  );
-}
-
-/** Repaying a card order: Stripe's embedded checkout in a sheet, as on the purchase screens. */
-function RepayCardSheet({ step, stripe, onClose }: { step: Promise<PaymentStep>; stripe: ProviderClients["stripe"]; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <ModalSheet labelledBy="repay-card-heading" onClose={onClose} fullHeight>
-      <div className="mb-3 flex items-center justify-between">
-        <h2 id="repay-card-heading" className="text-base font-semibold">
-          {t("pay.method.4")}
-        </h2>
-        <button type="button" onClick={onClose} className="tap-target rounded-full px-3 text-sm text-neutral-600">
-          {t("pay.close")}
-        </button>
-      </div>
-      <ProviderViewSlot>
-        <CardView client={stripe} step={step} />
-      </ProviderViewSlot>
-    </ModalSheet>
   );
 }

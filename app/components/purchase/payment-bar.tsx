@@ -1,19 +1,19 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
-import type { PaymentTypeCode } from "#domain/services.ts";
 import { useTranslation } from "#app/i18n/context.tsx";
 import { useLoadingOverlay } from "../loading-overlay.tsx";
-import { ModalSheet } from "../modal-sheet.tsx";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { SheetCloseLink } from "../sheet-close-link.tsx";
 import { searchWith, useSheetHistory } from "../sheet-history.ts";
-import { CONFIRM_FIELDS as C, enhancedValue } from "#app/purchase/form-fields.ts";
 import type { PaymentStep } from "#app/purchase/payment-step.ts";
-import { HiddenFields } from "../hidden-fields.tsx";
-import { CardView, PayPalView, ProviderViewSlot, useFollowPaymentStep } from "./follow-payment-step.tsx";
+import { useFollowPaymentStep } from "./follow-payment-step.ts";
 import type { ProviderClients } from "./provider-clients.ts";
-import { StruckPrice } from "./struck-price.tsx";
+import type { PaymentTypeCode } from "#domain/services.ts";
 import { useConfirm } from "./use-confirm.ts";
+
+// The chooser is not needed to show or hydrate the screen: it loads once the page is idle, or when opened
+// first (docs/decisions/041).
+const loadChooser = () => import("./payment-chooser.tsx");
+const PaymentChooser = lazy(loadChooser);
 
 export interface Checkout {
   packageId: number;
@@ -27,15 +27,12 @@ export interface Checkout {
   preview?: string | null;
 }
 
-/** PayPal and card continue in a sub-view of the chooser; the other methods leave for the provider. */
-const SUB_VIEWS: Partial<Record<PaymentTypeCode, "paypal" | "card">> = { 3: "paypal", 4: "card" };
-type SubView = "paypal" | "card";
+export type SubView = "paypal" | "card";
 const isSubView = (value: string | null): value is SubView => value === "paypal" || value === "card";
 
 /**
- * The payment bar and chooser (product-rules §2 screen 9). Opening the chooser is a link (`?pay=1`) that the
- * server renders open without JavaScript; each method is a submit button of one form that posts the
- * selection to the screen's confirm action. With JavaScript the chooser and its PayPal and card
+ * The payment bar, and what its chooser does (product-rules §2 screen 9). Opening the chooser is a link
+ * (`?pay=1`) that the server renders open without JavaScript. With JavaScript the chooser and its PayPal and card
  * sub-views (`?pay=paypal`, `?pay=card`) each open with a history entry, so the back button closes
  * them one by one, and the browser waits 300 ms before going to the provider.
  */
@@ -87,13 +84,16 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
 
   useFollowPaymentStep(fetcher.data, fetcher.state);
 
-  function openSubView(view: SubView | undefined) {
-    if (!view) return;
+  useEffect(() => {
+    if (!("requestIdleCallback" in window)) return void loadChooser();
+    const idle = requestIdleCallback(() => void loadChooser());
+    return () => cancelIdleCallback(idle);
+  }, []);
+
+  function openSubView(view: SubView) {
     if (view === "card") setCardStep(confirm(4));
     void sheet.open(searchWith(searchParams, "pay", view));
   }
-
-  const noScriptError = actionData?.step === "error" ? actionData.message : null;
 
   return (
     <>
@@ -123,63 +123,22 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
       </div>
 
       {open && (
-        <ModalSheet labelledBy="pay-heading" onClose={() => void sheet.close(closeHref)} fullHeight={subView === "card"}>
-        <div className="flex items-center justify-between">
-          <h2 id="pay-heading" className="text-base font-semibold">
-            {t("pay.choose")}
-          </h2>
-          <SheetCloseLink closedHref={closeHref} className="tap-target inline-flex items-center rounded-full px-3 text-sm text-neutral-600">
-            {t("pay.close")}
-          </SheetCloseLink>
-        </div>
-        <p className="mt-2 text-center">
-          <span className="block text-3xl font-bold text-orange-700">{checkout.total}</span>
-          {checkout.subTotal && <StruckPrice price={checkout.subTotal} className="text-sm text-neutral-500" />}
-          {checkout.preview && <span className="mt-1 block text-sm text-neutral-700">{checkout.preview}</span>}
-        </p>
-        {noScriptError && (
-          <p role="alert" className="mt-2 rounded-lg bg-red-50 p-2 text-sm text-red-800">
-            {noScriptError}
-          </p>
-        )}
-        {subView ? (
-          <div className="mt-4">
-            <button type="button" onClick={() => window.history.back()} className="tap-target mb-3 rounded-full px-3 text-sm text-sky-700">
-              <span aria-hidden="true" className="inline-block rtl:rotate-180">
-                ‹
-              </span>{" "}
-              {t("pay.back")}
-            </button>
-            <ProviderViewSlot>
-              {subView === "paypal" ? (
-                <PayPalView client={providers.paypal} confirm={() => confirm(3)} />
-              ) : (
-                cardStep && <CardView client={providers.stripe} step={cardStep} />
-              )}
-            </ProviderViewSlot>
-          </div>
-        ) : (
-          <fetcher.Form method="post" className="mt-4 grid gap-2">
-            <HiddenFields fields={{ [C.intent]: "confirm", [C.package]: checkout.packageId, [C.coupon]: checkout.couponParam, [C.enhanced]: enhancedValue(hydrated) }} />
-            {checkout.methods.map((method) => (
-              <button
-                key={method}
-                type={hydrated && SUB_VIEWS[method] ? "button" : "submit"}
-                onClick={hydrated && SUB_VIEWS[method] ? () => openSubView(SUB_VIEWS[method]) : undefined}
-                name={C.payMethod}
-                value={method}
-                disabled={busy}
-                className="flex min-h-12 items-center justify-between rounded-xl border border-neutral-300 px-4 py-3 text-start font-medium disabled:opacity-60"
-              >
-                <span>{t(`pay.method.${method}`)}</span>
-                <span aria-hidden="true" className="text-neutral-400 rtl:rotate-180">
-                  ›
-                </span>
-              </button>
-            ))}
-          </fetcher.Form>
-        )}
-        </ModalSheet>
+        <Suspense fallback={null}>
+          <PaymentChooser
+            checkout={checkout}
+            providers={providers}
+            closeHref={closeHref}
+            onClose={() => void sheet.close(closeHref)}
+            fetcher={fetcher}
+            busy={busy}
+            hydrated={hydrated}
+            subView={subView}
+            cardStep={cardStep}
+            confirm={confirm}
+            openSubView={openSubView}
+            noScriptError={actionData?.step === "error" ? actionData.message : null}
+          />
+        </Suspense>
       )}
     </>
   );

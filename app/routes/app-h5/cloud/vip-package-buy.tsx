@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Link } from "react-router";
 import { intlLocale } from "#domain/languages.ts";
 import { formatMoney, toCents } from "#domain/money.ts";
@@ -13,12 +13,16 @@ import { deviceList, vipInfo } from "#app/.server/upstream/endpoints.ts";
 import { sessionContext } from "#app/context.ts";
 import { PurchaseScreen } from "#app/components/purchase/purchase-screen.tsx";
 import { ServiceHeader } from "#app/components/purchase/service-header.tsx";
-import { ReceiveBar, ReceiveDevice } from "#app/components/purchase/vip-receive.tsx";
 import { RightsTable } from "#app/components/purchase/vip-rights.tsx";
 import { OPENS_SHEET } from "#app/components/sheet-history.ts";
 import { useToast } from "#app/components/toasts.tsx";
 import { useTranslation } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/vip-package-buy";
+
+// Receive mode is the rarer way in: its views load apart, so a plain VIP screen does not carry them (docs/decisions/041).
+const loadReceive = () => import("#app/components/purchase/vip-receive.tsx");
+const ReceiveBar = lazy(() => loadReceive().then((views) => ({ default: views.ReceiveBar })));
+const ReceiveDevice = lazy(() => loadReceive().then((views) => ({ default: views.ReceiveDevice })));
 
 export { purchaseMeta as meta, purchaseShouldRevalidate as shouldRevalidate } from "#app/components/purchase/purchase-screen.tsx";
 
@@ -86,7 +90,13 @@ export default function VipPackageBuy({ loaderData: view }: Route.ComponentProps
       view={view}
       head={<ServiceHeader view={view.header} title={view.title} />}
       showCoupon={!view.receive}
-      bar={view.receive && <ReceiveBar receive={view.receive} />}
+      bar={
+        view.receive && (
+          <Suspense fallback={null}>
+            <ReceiveBar receive={view.receive} />
+          </Suspense>
+        )
+      }
     >
       {view.infoFailed && (
         <p role="alert" className="bg-red-50 px-4 py-3 text-sm text-red-800">
@@ -104,7 +114,11 @@ export default function VipPackageBuy({ loaderData: view }: Route.ComponentProps
         </div>
       )}
       <RightsTable />
-      {view.receive && <ReceiveDevice receive={view.receive} />}
+      {view.receive && (
+        <Suspense fallback={null}>
+          <ReceiveDevice receive={view.receive} />
+        </Suspense>
+      )}
     </PurchaseScreen>
   );
 }

@@ -1,0 +1,103 @@
+import type { FetcherWithComponents } from "react-router";
+import type { PaymentTypeCode } from "#domain/services.ts";
+import { useTranslation } from "#app/i18n/context.tsx";
+import { CONFIRM_FIELDS as C, enhancedValue } from "#app/purchase/form-fields.ts";
+import type { PaymentStep } from "#app/purchase/payment-step.ts";
+import { HiddenFields } from "../hidden-fields.tsx";
+import { ModalSheet } from "../modal-sheet.tsx";
+import { SheetCloseLink } from "../sheet-close-link.tsx";
+import type { Checkout, SubView } from "./payment-bar.tsx";
+import type { ProviderClients } from "./provider-clients.ts";
+import { CardView, PayPalView, ProviderViewSlot } from "./provider-views.tsx";
+import { StruckPrice } from "./struck-price.tsx";
+
+/** PayPal and card continue in a sub-view of the chooser; the other methods leave for the provider. */
+const SUB_VIEWS: Partial<Record<PaymentTypeCode, SubView>> = { 3: "paypal", 4: "card" };
+
+export interface ChooserProps {
+  checkout: Checkout;
+  providers: ProviderClients;
+  closeHref: string;
+  onClose: () => void;
+  /** The payment bar's fetcher, which outlives the chooser: what follows a confirm is followed there. */
+  fetcher: FetcherWithComponents<PaymentStep>;
+  busy: boolean;
+  hydrated: boolean;
+  subView: SubView | null;
+  cardStep: Promise<PaymentStep> | null;
+  confirm: (payMethod: 3 | 4) => Promise<PaymentStep>;
+  openSubView: (view: SubView) => void;
+  noScriptError: string | null;
+}
+
+/**
+ * The payment chooser (product-rules §2 screen 9), loaded apart from the screen: it opens on a tap, after the
+ * page is interactive, or is rendered open by the server for `?pay=1` (docs/decisions/041). Each method is a
+ * submit button of one form that posts the selection to the screen's confirm action; with JavaScript,
+ * PayPal and card open their sub-view instead.
+ */
+export default function PaymentChooser({ checkout, providers, closeHref, onClose, fetcher, busy, hydrated, subView, cardStep, confirm, openSubView, noScriptError }: ChooserProps) {
+  const { t } = useTranslation();
+  return (
+    <ModalSheet labelledBy="pay-heading" onClose={onClose} fullHeight={subView === "card"}>
+      <div className="flex items-center justify-between">
+        <h2 id="pay-heading" className="text-base font-semibold">
+          {t("pay.choose")}
+        </h2>
+        <SheetCloseLink closedHref={closeHref} className="tap-target inline-flex items-center rounded-full px-3 text-sm text-neutral-600">
+          {t("pay.close")}
+        </SheetCloseLink>
+      </div>
+      <p className="mt-2 text-center">
+        <span className="block text-3xl font-bold text-orange-700">{checkout.total}</span>
+        {checkout.subTotal && <StruckPrice price={checkout.subTotal} className="text-sm text-neutral-500" />}
+        {checkout.preview && <span className="mt-1 block text-sm text-neutral-700">{checkout.preview}</span>}
+      </p>
+      {noScriptError && (
+        <p role="alert" className="mt-2 rounded-lg bg-red-50 p-2 text-sm text-red-800">
+          {noScriptError}
+        </p>
+      )}
+      {subView ? (
+        <div className="mt-4">
+          <button type="button" onClick={() => window.history.back()} className="tap-target mb-3 rounded-full px-3 text-sm text-sky-700">
+            <span aria-hidden="true" className="inline-block rtl:rotate-180">
+              ‹
+            </span>{" "}
+            {t("pay.back")}
+          </button>
+          <ProviderViewSlot>
+            {subView === "paypal" ? (
+              <PayPalView client={providers.paypal} confirm={() => confirm(3)} />
+            ) : (
+              cardStep && <CardView client={providers.stripe} step={cardStep} />
+            )}
+          </ProviderViewSlot>
+        </div>
+      ) : (
+        <fetcher.Form method="post" className="mt-4 grid gap-2">
+          <HiddenFields fields={{ [C.intent]: "confirm", [C.package]: checkout.packageId, [C.coupon]: checkout.couponParam, [C.enhanced]: enhancedValue(hydrated) }} />
+          {checkout.methods.map((method) => {
+            const view = hydrated ? SUB_VIEWS[method] : undefined;
+            return (
+              <button
+                key={method}
+                type={view ? "button" : "submit"}
+                onClick={view ? () => openSubView(view) : undefined}
+                name={C.payMethod}
+                value={method}
+                disabled={busy}
+                className="flex min-h-12 items-center justify-between rounded-xl border border-neutral-300 px-4 py-3 text-start font-medium disabled:opacity-60"
+              >
+                <span>{t(`pay.method.${method}`)}</span>
+                <span aria-hidden="true" className="text-neutral-400 rtl:rotate-180">
+                  ›
+                </span>
+              </button>
+            );
+          })}
+        </fetcher.Form>
+      )}
+    </ModalSheet>
+  );
+}
