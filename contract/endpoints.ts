@@ -242,6 +242,8 @@ export const orderStatus = endpoint({
     updateTime: z.number().int(),
     /** The newest payment attempt's state, so that "the buyer left the checkout" can be told from "still paying". */
     paymentState: z.enum(["created", "succeeded", "failed", "cancelled", "refunded"]).nullable(),
+    /** The package ordered, so that the result page's Buy again offers it again; an operator's backend may leave it out. */
+    packageId: z.number().int().optional(),
   }),
 });
 

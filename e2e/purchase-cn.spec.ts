@@ -39,10 +39,12 @@ test.describe("buying 4G data in China", () => {
     await expect(page).toHaveURL(/\/app-h5\/cloud\/order\/payment\/result\?orderId=\d+/);
     await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible();
     await expect(page.getByText("Wait 15 minutes")).toBeVisible();
-    // The way back to the packages is on the page, not only in the orders.
+    // The way back to the packages is on the page, not only in the orders, and it offers the same package.
     await page.getByRole("link", { name: "Buy again" }).click();
-    await expect(page).toHaveURL(/\/app-h5\/cloud\/mobile-data\/buy$/);
+    await expect(page).toHaveURL(/\/app-h5\/cloud\/mobile-data\/buy\?package=5$/);
     await expect(page.getByRole("heading", { name: "4G data top-up", exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: /5 GB for 7 days/ })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByText("¥9.90", { exact: true }).first()).toBeVisible();
   });
 
   test("with Alipay: paid on the sandbox, back on the result page, then in the order list @no-js", async ({ page, javaScriptEnabled }) => {
@@ -61,7 +63,7 @@ test.describe("buying 4G data in China", () => {
     await expect(page).toHaveURL(/\/app-h5\/cloud\/order\/payment\/result\?orderId=\d+/);
     await expect(page.getByRole("heading", { name: "Payment not finished" })).toBeVisible();
     await expect(page.getByText("Nothing was charged.")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Buy again" })).toHaveAttribute("href", "/app-h5/cloud/mobile-data/buy");
+    await expect(page.getByRole("link", { name: "Buy again" })).toHaveAttribute("href", "/app-h5/cloud/mobile-data/buy?package=5");
     // Settled: no revalidation and no refresh follow.
     const asks: string[] = [];
     page.on("request", (request) => request.url().includes("/payment/result") && asks.push(request.url()));
@@ -73,8 +75,25 @@ test.describe("buying 4G data in China", () => {
     await payWith(page, "WeChat Pay", javaScriptEnabled);
     await page.getByRole("button", { name: "Pay", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Purchase complete" })).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByText("Your package is active.")).toBeVisible();
+    // The package may start after the current one: the page does not say it is active now.
+    await expect(page.getByText("Your package is bought. Its start and end dates are in your orders.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Buy again" })).toHaveCount(0);
+  });
+
+  test("a checkout left without paying is not 'being checked' past 15 s: the page offers the order, to pay or cancel it @no-js", async ({ page, javaScriptEnabled }) => {
+    test.setTimeout(60_000);
+    await payWith(page, "WeChat Pay", javaScriptEnabled);
+    // The buyer comes back from WeChat without doing anything there.
+    const back = new URL(page.url()).searchParams.get("redirect_url") ?? "";
+    const orderId = new URL(back).searchParams.get("orderId") ?? "";
+    await page.goto(back);
+    await expect(page.getByRole("heading", { name: "Checking your payment" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Payment not received yet" })).toBeVisible({ timeout: 25_000 });
+    await expect(page.getByText("If you did not pay, you can still pay for this order or cancel it.")).toBeVisible();
+    await expect(page.getByText("If you have paid, check your orders in 5 minutes.")).toBeVisible();
+    await page.getByRole("link", { name: "Open the order" }).click();
+    await expect(page).toHaveURL(`/app-h5/cloud/order/detail?orderId=${orderId}`);
+    await expect(page.getByRole("button", { name: "Repay" })).toBeVisible();
   });
 
   test("the result page without an order number says so @no-js", async ({ page }) => {

@@ -23,5 +23,6 @@ export const orderStatus = operation(endpoints.orderStatus, async (ctx, input) =
     paymentTime: current.paid_at,
     updateTime: current.updated_at,
     paymentState: payment?.status ?? null,
+    packageId: current.package_id,
   };
 });

@@ -4,14 +4,15 @@ import { OrderStatus } from "#domain/order-status.ts";
 import { DeviceType, ServiceType } from "#domain/services.ts";
 import { requestOf } from "#app/.server/request-context.ts";
 import { orderStatus } from "#app/.server/upstream/endpoints.ts";
+import { orderDetailHref, withQuery } from "#app/catalogue/links.ts";
 import { SERVICES, serviceOf } from "#app/catalogue/screens.ts";
 import { useTranslation } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/payment-result";
 import { screenUrl } from "#app/.server/screen-url.ts";
 
 /**
- * Product-rules §9: the result is confirmed within 15 s; after that the page stops asking and sends the buyer to
- * the order list (check in 5 minutes).
+ * Product-rules §9: the result is confirmed within 15 s; after that the page stops asking, says the payment has
+ * not arrived, and sends the buyer to the order (to pay or cancel it) or the order list (check in 5 minutes).
  */
 const POLL_MS = 3_000;
 const CONFIRM_WITHIN_MS = 15_000;
@@ -56,20 +57,24 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const polls = Math.max(0, Math.min(NO_SCRIPT_POLLS, Number(url.searchParams.get("poll")) || 0));
   const { t } = req;
   const fallbackList = SERVICES[launch.deviceType === DeviceType.sim ? ServiceType.mobileData : ServiceType.cloudStorage].orders;
-  const nothingMore = { ordersHref: fallbackList, buyAgainHref: null, nextPollHref: null };
+  const nothingMore = { ordersHref: fallbackList, orderHref: null, buyAgainHref: null, nextPollHref: null };
   if (!orderId) return { title: t("result.title"), orderId, phase: "noOrder" as const, message: null, ...nothingMore };
   const result = await req.upstream.call(orderStatus, { orderId });
   if (!result.ok) return { title: t("result.title"), orderId, phase: "unknown" as const, message: result.msg, ...nothingMore };
   const status = PHASES[result.data.status] ?? "failed";
   const phase: Phase = status === "pending" && (result.data.paymentState === "cancelled" || result.data.paymentState === "failed") ? "abandoned" : status;
   const next = new URLSearchParams({ orderId, poll: String(polls + 1) });
+  const service = serviceOf(result.data.serviceType);
+  // Buy again offers the same package (an operator's backend may not say which it was).
+  const buyAgain = service && (result.data.packageId ? withQuery(service.buy, { package: String(result.data.packageId) }) : service.buy);
   return {
     title: t("result.title"),
     orderId,
     phase,
     message: null,
-    ordersHref: serviceOf(result.data.serviceType)?.orders ?? fallbackList,
-    buyAgainHref: BUY_AGAIN.has(phase) ? (serviceOf(result.data.serviceType)?.buy ?? null) : null,
+    ordersHref: service?.orders ?? fallbackList,
+    orderHref: phase === "pending" ? orderDetailHref(orderId) : null,
+    buyAgainHref: BUY_AGAIN.has(phase) ? (buyAgain ?? null) : null,
     nextPollHref: FOLLOWED.has(phase) && polls < NO_SCRIPT_POLLS ? `${url.pathname}?${next}` : null,
   };
 }
@@ -104,6 +109,8 @@ export default function PaymentResult({ loaderData: view }: Route.ComponentProps
 
   const pending = view.phase === "pending";
   const stillFollowing = following && (waitedLong || view.nextPollHref === null);
+  // Past the 15 s an unpaid order is not "being checked" any more: the buyer may not have paid at all.
+  const shown = pending && stillFollowing ? "notYet" : view.phase;
   return (
     <main className="mx-auto max-w-md p-4">
       {view.nextPollHref && (
@@ -112,8 +119,8 @@ export default function PaymentResult({ loaderData: view }: Route.ComponentProps
         </noscript>
       )}
       <section className="rounded-2xl bg-white p-6 text-center" aria-live="polite">
-        <h1 className="text-lg font-semibold">{t(`result.${view.phase}.title`)}</h1>
-        <p className="mt-2 text-sm text-neutral-700">{view.message ?? t(`result.${view.phase}.body`)}</p>
+        <h1 className="text-lg font-semibold">{t(`result.${shown}.title`)}</h1>
+        <p className="mt-2 text-sm text-neutral-700">{view.message ?? t(`result.${shown}.body`)}</p>
         {pending && <p className="mt-2 text-sm font-medium text-orange-700">{t("result.doNotPayTwice")}</p>}
         {stillFollowing && <p className="mt-2 text-sm text-neutral-700">{t("result.checkOrdersLater")}</p>}
         {view.phase === "failed" && <p className="mt-2 text-sm text-neutral-700">{t("result.networkDelay")}</p>}
@@ -123,6 +130,11 @@ export default function PaymentResult({ loaderData: view }: Route.ComponentProps
           </p>
         )}
         <div className="mt-6 flex flex-wrap justify-center gap-3">
+          {shown === "notYet" && view.orderHref && (
+            <Link to={view.orderHref} className="inline-block rounded-full bg-sky-700 px-6 py-3 text-sm font-semibold text-white">
+              {t("result.openOrder")}
+            </Link>
+          )}
           <Link to={view.ordersHref} className="inline-block rounded-full bg-sky-700 px-6 py-3 text-sm font-semibold text-white">
             {t("result.viewOrders")}
           </Link>
