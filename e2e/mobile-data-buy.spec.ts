@@ -125,6 +125,16 @@ test.describe("launch errors", () => {
     expect(page.url()).toContain("reason=bad_cipher");
   });
 
+  test("a damaged launch link signs the buyer out of nothing: any site can link to one @no-js", async ({ page }) => {
+    await page.goto(await launchLink(DEMO_DEVICES.sim));
+    await expect(page.getByRole("heading", { name: "4G data top-up", exact: true })).toBeVisible();
+    await page.goto(rawLaunch("!"));
+    expect(page.url()).toContain("/app-h5/no-login/2?reason=bad_base64");
+    await page.goto("/app-h5/cloud/mobile-data/buy");
+    await expect(page.getByRole("heading", { name: "4G data top-up", exact: true })).toBeVisible();
+    await expect(page.getByText("89860012345678901234")).toBeVisible();
+  });
+
   test("no token goes to no-login/1; no ICCID for mobile data goes to no-login/2 @no-js", async ({ page }) => {
     await page.goto(await launchLink(DEMO_DEVICES.sim, { tokens: { accessToken: "" } }));
     expect(page.url()).toMatch(/\/app-h5\/no-login\/1$/);

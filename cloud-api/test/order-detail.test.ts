@@ -50,6 +50,24 @@ describe("POST /v1/cloud/order/detail", () => {
     expect(body?.data.events[1].fromStatus).toBe(8001);
   });
 
+  it("names the payment that paid the order, not a second one that is refunded", async () => {
+    const pkg = await packageOf(cn, "CAM-DEMO-001", 1, "storage-allday-30-cny");
+    const { body: confirmed } = await call(cn, "/v1/cloud/order/h5/confirm/v2", { deviceId: "CAM-DEMO-001", priceId: pkg.id, payAmount: pkg.salePrice, payMethod: 1, buyServiceType: 1 });
+    const orderId = confirmed?.data.orderId as string;
+    const first = await sandboxPaymentOf(orderId);
+    expect((await call(cn, "/v1/cloud/order/h5/order/repay", { orderId })).body?.status).toBe(200);
+    const second = await sandboxPaymentOf(orderId);
+    // The buyer pays both checkouts: the first delivers the order, the second is owed back.
+    for (const payment of [first, second]) {
+      await env.DB.prepare("UPDATE sandbox_payments SET status = 'paid' WHERE ref = ?").bind(payment.ref).run();
+      await (await sandboxNotification(payment, "payment.succeeded"))();
+    }
+    const { body } = await detail(cn, { orderId });
+    expect(body?.data.payment).toMatchObject({ reference: first.ref, status: "succeeded" });
+    const { results } = await env.DB.prepare("SELECT provider_ref, status, refund_due_at FROM payments WHERE order_id = ? ORDER BY created_at, rowid").bind(orderId).all();
+    expect(results.length).toBe(2);
+  });
+
   it("shows the refund's steps of a refunded demo order, and no period for an order never fulfilled", async () => {
     const { body } = await detail(cn, { orderId: "DEMO2000011" });
     expect(body?.data.status).toBe(8011);

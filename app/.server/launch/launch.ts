@@ -42,25 +42,27 @@ export const launchMiddleware: MiddlewareFunction<Response> = async ({ request, 
   const params = url.searchParams.get("params");
   if (params === null) return next();
 
-  // Every sign-in starts a new session (a new id; the session middleware deletes the old one).
-  const session = createSession<SessionData, SessionFlash>();
-  context.set(sessionContext, session);
   const { env } = context.get(cloudflareContext);
   const version = url.searchParams.get("version");
   url.searchParams.delete("params");
   url.searchParams.delete("version");
+  let payload: LaunchPayload;
   try {
-    const payload = await decodeLaunchPayload(params, version, env.LAUNCH_AES_KEY);
-    session.set("launch", launchStateFrom(payload, url.searchParams));
-    session.set("tokens", {
-      accessToken: payload.token ?? "",
-      refreshToken: payload.refreshToken ?? "",
-      tgAccessToken: payload.tgAccessToken ?? "",
-    });
+    payload = await decodeLaunchPayload(params, version, env.LAUNCH_AES_KEY);
   } catch (error) {
     if (!(error instanceof LaunchError)) throw error;
     console.warn(error.message);
+    // A link that does not decode signs nobody in, and nobody out: any page can link to one.
     throw redirect(withQuery(NO_LOGIN_PATHS.launchIncomplete, { reason: error.code }));
   }
+  // Every sign-in starts a new session (a new id; the session middleware deletes the old one).
+  const session = createSession<SessionData, SessionFlash>();
+  context.set(sessionContext, session);
+  session.set("launch", launchStateFrom(payload, url.searchParams));
+  session.set("tokens", {
+    accessToken: payload.token ?? "",
+    refreshToken: payload.refreshToken ?? "",
+    tgAccessToken: payload.tgAccessToken ?? "",
+  });
   throw redirect(url.pathname + url.search);
 };

@@ -152,12 +152,17 @@ export async function refundsOwedSince(db: D1Database, before: number, limit = 5
   return rows.results;
 }
 
-/** The payment that took the order's money (succeeded or since refunded), else its newest attempt. */
+/**
+ * The payment that paid the order: a succeeded one that is not owed back; else one that took money and is
+ * owed or given back (the order's own refund); else the newest attempt. A second checkout paid after the
+ * first is refunded, and is not the order's payment.
+ */
 export function paymentOfRecord(db: D1Database, orderId: string): Promise<PaymentRow | null> {
   return db
     .prepare(
       `SELECT * FROM payments WHERE order_id = ?
-       ORDER BY status IN ('succeeded', 'refunded') DESC, created_at DESC, rowid DESC LIMIT 1`,
+       ORDER BY CASE WHEN status = 'succeeded' AND refund_due_at IS NULL THEN 0 WHEN status IN ('succeeded', 'refunded') THEN 1 ELSE 2 END,
+         created_at DESC, rowid DESC LIMIT 1`,
     )
     .bind(orderId)
     .first<PaymentRow>();
