@@ -31,7 +31,7 @@ async function payAndDeliver(deviceId: string, type: number, priceId: number, pa
   const payment = await sandboxPaymentOf(orderId);
   await env.DB.prepare("UPDATE sandbox_payments SET status = 'paid' WHERE ref = ?").bind(payment.ref).run();
   expect((await (await sandboxNotification(payment, "payment.succeeded"))()).status).toBe(200);
-  const batch = createMessageBatch<FulfilmentMessage>("camcloud-fulfilment", [{ id: `m-${orderId}`, timestamp: new Date(), attempts: 1, body: { orderId } }]);
+  const batch = createMessageBatch<FulfilmentMessage>("camcloud-fulfilment-local", [{ id: `m-${orderId}`, timestamp: new Date(), attempts: 1, body: { orderId } }]);
   await worker.queue(batch, env);
   await getQueueResult(batch, createExecutionContext());
   expect((await orderRow(orderId))?.status).toBe(8006);

@@ -91,7 +91,7 @@ export async function paidOrder(buyer: Buyer, deviceId: string, type: number, pr
 
 /** One delivery of the order's fulfilment message, as the queue would make it on its `attempts`th try. */
 export async function deliver(orderId: string, attempts = 1, id = `m-${orderId}-${attempts}`) {
-  const batch = createMessageBatch<FulfilmentMessage>("camcloud-fulfilment", [{ id, timestamp: new Date(), attempts, body: { orderId } }]);
+  const batch = createMessageBatch<FulfilmentMessage>("camcloud-fulfilment-local", [{ id, timestamp: new Date(), attempts, body: { orderId } }]);
   const ctx = createExecutionContext();
   await worker.queue(batch, env);
   return getQueueResult(batch, ctx);

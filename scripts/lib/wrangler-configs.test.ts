@@ -1,0 +1,31 @@
+import { unstable_readConfig } from "wrangler";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "./project.ts";
+
+const CONFIGS = { storefront: `${ROOT}wrangler.jsonc`, cloudApi: `${ROOT}cloud-api/wrangler.jsonc` };
+const read = (config: string, env?: string) => unstable_readConfig({ config, env }, { hideWarnings: true });
+
+/** Everything a deployment of one environment claims in the account: Workers, bound Workers, queues, rate-limit namespaces. */
+function claims(config: ReturnType<typeof read>): string[] {
+  return [
+    `worker ${config.name}`,
+    ...config.services.map((service) => `bound worker ${service.service}`),
+    ...(config.queues.producers ?? []).map((queue) => `queue ${queue.queue}`),
+    ...(config.queues.consumers ?? []).map((queue) => `queue ${queue.queue}`),
+    ...config.ratelimits.map((limit) => `rate limit namespace ${limit.namespace_id}`),
+  ];
+}
+
+describe("wrangler environments", () => {
+  for (const [part, file] of Object.entries(CONFIGS)) {
+    it(`${part}: the local settings claim nothing of production's or the preview's, so a deploy without --env cannot replace them`, () => {
+      const local = claims(read(file));
+      for (const env of ["production", "preview"]) {
+        const deployed = claims(read(file, env));
+        expect(local.filter((claim) => deployed.includes(claim)), env).toEqual([]);
+      }
+      expect(read(file).vars.ENVIRONMENT).toBe("local");
+      expect(read(file, "production").vars.ENVIRONMENT).toBe("production");
+    });
+  }
+});
