@@ -3,13 +3,21 @@ import { describe, expect, it } from "vitest";
 import { ROOT } from "./project.ts";
 
 const CONFIGS = { storefront: `${ROOT}wrangler.jsonc`, cloudApi: `${ROOT}cloud-api/wrangler.jsonc` };
-const read = (config: string, env?: string) => unstable_readConfig({ config, env }, { hideWarnings: true });
+/** What of a resolved wrangler config names something in the account. */
+interface Deployed {
+  name?: string;
+  services?: { service: string }[];
+  queues: { producers?: { queue: string }[]; consumers?: { queue: string }[] };
+  ratelimits: { namespace_id: string }[];
+  vars: Record<string, unknown>;
+}
+const read = (config: string, env?: string): Deployed => unstable_readConfig({ config, env }, { hideWarnings: true });
 
 /** Everything a deployment of one environment claims in the account: Workers, bound Workers, queues, rate-limit namespaces. */
-function claims(config: ReturnType<typeof read>): string[] {
+function claims(config: Deployed): string[] {
   return [
     `worker ${config.name}`,
-    ...config.services.map((service) => `bound worker ${service.service}`),
+    ...(config.services ?? []).map((service) => `bound worker ${service.service}`),
     ...(config.queues.producers ?? []).map((queue) => `queue ${queue.queue}`),
     ...(config.queues.consumers ?? []).map((queue) => `queue ${queue.queue}`),
     ...config.ratelimits.map((limit) => `rate limit namespace ${limit.namespace_id}`),
