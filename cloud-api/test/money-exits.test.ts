@@ -140,3 +140,62 @@ describe("a payment attempt opened while its order is cancelled", () => {
     expect((await orderRow(orderId))?.status).toBe(8007);
   });
 });
+
+describe("an attempt the cloud-api closed itself, paid at the provider anyway, its notification lost", () => {
+  /** Time passes: every closed attempt's next question is due now. */
+  const questionsDue = () => env.DB.prepare("UPDATE payments SET provider_check_at = provider_check_at - 86400 WHERE provider_check_at IS NOT NULL").run();
+  const paidAtProvider = (ref: string) => env.DB.prepare("UPDATE sandbox_payments SET status = 'paid' WHERE ref = ?").bind(ref).run();
+
+  it("pays the order it belongs to when the order can still be paid (replaced by a repay)", async () => {
+    const pkg = await packageOf(cn, "CAM-DEMO-002", 6, "ai-month-cny");
+    const { body } = await call(cn, "/v1/cloud/order/h5/confirm/v2", { deviceId: "CAM-DEMO-002", priceId: pkg.id, payAmount: pkg.salePrice, payMethod: 1, buyServiceType: 6 });
+    const orderId = body?.data.orderId as string;
+    const first = await sandboxPaymentOf(orderId);
+    expect((await call(cn, "/v1/cloud/order/h5/order/repay", { orderId })).body?.status).toBe(200);
+    await paidAtProvider(first.ref);
+    await runCron();
+    expect((await orderRow(orderId))?.status).toBe(8001); // not due yet: asked 5 minutes after it was closed
+    await questionsDue();
+    await runCron();
+    await deliver(orderId);
+    expect((await orderRow(orderId))?.status).toBe(8006);
+    const money = await ledger(orderId);
+    expect(money.captured - money.refunded).toBe(money.delivered);
+    expect(money.delivered).toBeGreaterThan(0);
+  });
+
+  it("gives the money back when its order has ended (cancelled by the buyer)", async () => {
+    const pkg = await packageOf(cn, "CAM-DEMO-002", 6, "ai-month-cny");
+    const { body } = await call(cn, "/v1/cloud/order/h5/confirm/v2", { deviceId: "CAM-DEMO-002", priceId: pkg.id, payAmount: pkg.salePrice, payMethod: 1, buyServiceType: 6 });
+    const orderId = body?.data.orderId as string;
+    const attempt = await sandboxPaymentOf(orderId);
+    expect((await call(cn, "/v1/cloud/order/cancel", { orderId })).body?.status).toBe(200);
+    await paidAtProvider(attempt.ref);
+    await questionsDue();
+    await runCron();
+    await timePasses();
+    await runCron();
+    const money = await ledger(orderId);
+    expect(money).toMatchObject({ delivered: 0, owed: 0 });
+    expect(money.refunded).toBe(money.captured);
+    expect(money.captured).toBeGreaterThan(0);
+    // Settled: it is not asked about again.
+    const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE order_id = ? AND provider_check_at IS NOT NULL").bind(orderId).first<{ n: number }>();
+    expect(left?.n).toBe(0);
+  });
+
+  it("is asked again at twice its age while unpaid, and no more once its checkout has expired", async () => {
+    const pkg = await packageOf(cn, "CAM-DEMO-002", 6, "ai-month-cny");
+    const { body } = await call(cn, "/v1/cloud/order/h5/confirm/v2", { deviceId: "CAM-DEMO-002", priceId: pkg.id, payAmount: pkg.salePrice, payMethod: 1, buyServiceType: 6 });
+    const orderId = body?.data.orderId as string;
+    expect((await call(cn, "/v1/cloud/order/cancel", { orderId })).body?.status).toBe(200);
+    const nextCheck = async () => (await env.DB.prepare("SELECT provider_check_at AS at, created_at FROM payments WHERE order_id = ?").bind(orderId).first<{ at: number | null; created_at: number }>())!;
+    expect((await nextCheck()).at).not.toBeNull();
+    await questionsDue();
+    await runCron();
+    expect((await nextCheck()).at).toBeGreaterThan(Math.floor(Date.now() / 1000));
+    await env.DB.prepare("UPDATE payments SET created_at = created_at - 25 * 3600, provider_check_at = 0 WHERE order_id = ?").bind(orderId).run();
+    await runCron();
+    expect((await nextCheck()).at).toBeNull();
+  });
+});

@@ -10,9 +10,9 @@ import {
   releaseCouponStatement,
   transitionStatement,
 } from "../repositories/orders.ts";
-import { cancelOpenPaymentsStatement } from "../repositories/payments.ts";
+import { cancelOpenPaymentsStatement, closedAttemptsToAsk } from "../repositories/payments.ts";
 import { forgetNoncesBefore } from "../repositories/request-nonces.ts";
-import { settleFromProvider } from "../services/payment-events.ts";
+import { askAboutClosedAttempt, settleFromProvider } from "../services/payment-events.ts";
 import { followOwedRefunds } from "../services/refunds.ts";
 import { orderSettings } from "../settings.ts";
 
@@ -77,6 +77,23 @@ export async function reconcileOpenPayments(env: CloudApiEnv, now: number): Prom
   return moved;
 }
 
+/**
+ * Attempts the cloud-api closed itself (a repay or a new checkout replaced them, or their order ended) are
+ * asked about at their provider until their checkout can no longer be paid (services/payment-events.ts).
+ * Returns how many were asked.
+ */
+export async function askAboutClosedAttempts(env: CloudApiEnv, now: number): Promise<number> {
+  const due = await closedAttemptsToAsk(env.DB, now, BATCH);
+  for (const payment of due) {
+    try {
+      await askAboutClosedAttempt(env, payment, now);
+    } catch (error) {
+      console.error(`asking about closed payment ${payment.id} failed`, error);
+    }
+  }
+  return due.length;
+}
+
 export async function requeueStalledFulfilment(env: CloudApiEnv, now: number): Promise<number> {
   const stalled = await ordersOlderThan(env.DB, [OrderStatus.paid, OrderStatus.buying], "updated_at", now - STALLED_SECONDS, BATCH);
   if (stalled.length) await env.FULFILMENT.sendBatch(stalled.map(({ order_id }) => ({ body: { orderId: order_id } })));
@@ -111,6 +128,7 @@ export async function runSweeps(env: CloudApiEnv): Promise<Record<string, number
     tokensForgotten: await forgetTokensExpiredBefore(env.DB, now - 86400),
     ordersClosed: await closeUnpaidOrders(env, now),
     paymentsReconciled: await reconcileOpenPayments(env, now),
+    closedAttemptsAsked: await askAboutClosedAttempts(env, now),
     ...(await followOwedRefunds(env, now).then(({ asked, needPerson }) => ({ refundsAsked: asked, refundsNeedingAPerson: needPerson }))),
     fulfilmentRequeued: await requeueStalledFulfilment(env, now),
     fulfilmentNeedingAPerson: await alarmStuckFulfilment(env, now),

@@ -17,6 +17,8 @@ export interface PaymentRow {
   /** How often the refund was asked for, and when it is asked for next (backoff). */
   refund_attempts: number;
   refund_next_at: number | null;
+  /** When a payment the cloud-api closed itself is next asked at its provider (it may be paid there anyway). */
+  provider_check_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -83,9 +85,30 @@ export function paymentStatusStatement(
  */
 export function cancelOpenPaymentsStatement(db: D1Database, orderId: string, now: number, endedIn?: readonly number[]): D1PreparedStatement {
   const guard = endedIn ? `AND EXISTS (SELECT 1 FROM orders WHERE order_id = ?1 AND status IN (${endedIn.map(() => "?").join(", ")}))` : "";
+  // The provider was not told: its checkout can still be paid, so it is asked about this attempt later.
   return db
-    .prepare(`UPDATE payments SET status = 'cancelled', updated_at = ?2 WHERE order_id = ?1 AND status = 'created' ${guard}`)
-    .bind(orderId, now, ...(endedIn ?? []));
+    .prepare(
+      `UPDATE payments SET status = 'cancelled', updated_at = ?2, provider_check_at = CASE WHEN provider_ref IS NULL THEN NULL ELSE ?2 + ?3 END
+       WHERE order_id = ?1 AND status = 'created' ${guard}`,
+    )
+    .bind(orderId, now, FIRST_PROVIDER_CHECK_SECONDS, ...(endedIn ?? []));
+}
+
+/** A closed attempt is first asked about after this long, then at twice its age each time. */
+export const FIRST_PROVIDER_CHECK_SECONDS = 5 * 60;
+
+/** Closed attempts due to be asked at their provider, the longest waiting first. */
+export async function closedAttemptsToAsk(db: D1Database, now: number, limit: number): Promise<PaymentRow[]> {
+  const { results } = await db
+    .prepare("SELECT * FROM payments WHERE provider_check_at <= ? ORDER BY provider_check_at LIMIT ?")
+    .bind(now, limit)
+    .all<PaymentRow>();
+  return results;
+}
+
+/** When the attempt is asked next; null: never again. */
+export function nextProviderCheckStatement(db: D1Database, paymentId: string, at: number | null): D1PreparedStatement {
+  return db.prepare("UPDATE payments SET provider_check_at = ? WHERE id = ?").bind(at, paymentId);
 }
 
 /** Records a provider notification; meta.changes is 0 for one seen before. */

@@ -9,6 +9,7 @@ import { findOrder, releaseCouponStatement, transitionStatement, type OrderRow }
 import {
   findPaymentByRef,
   latestPaymentOfOrder,
+  nextProviderCheckStatement,
   paymentStatusStatement,
   recordNotificationStatement,
   refundedStatement,
@@ -126,4 +127,36 @@ export async function settleFromProvider(env: CloudApiEnv, order: OrderRow): Pro
     }
     throw error;
   }
+}
+
+/** A provider's checkout is not payable longer than this (Stripe's sessions last at most 24 h, the others less). */
+const PAYABLE_FOR_SECONDS = 24 * 3600;
+
+/**
+ * A payment attempt the cloud-api closed itself is asked about at its provider, since its checkout can still
+ * be paid there and a lost notification would leave that money neither delivering nor refunded. Paid: the
+ * report applies as a notification would (it pays the order if the order can still be paid, else the money is
+ * owed back). Still open: asked again at twice its age, until its checkout can no longer be paid.
+ */
+export async function askAboutClosedAttempt(env: CloudApiEnv, payment: PaymentRow, now: number): Promise<void> {
+  const age = now - payment.created_at;
+  if (!payment.provider_ref || age > PAYABLE_FOR_SECONDS) {
+    await nextProviderCheckStatement(env.DB, payment.id, null).run();
+    return;
+  }
+  let report: PaymentReport;
+  try {
+    report = await providerNamed(env, payment.provider).queryPayment(payment.provider_ref);
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailable || error instanceof NotificationRejected)) throw error;
+    console.warn(`status query of closed payment ${payment.id} failed: ${error.message}`);
+    await nextProviderCheckStatement(env.DB, payment.id, now + 5 * 60).run();
+    return;
+  }
+  if (report.outcome === "pending") {
+    await nextProviderCheckStatement(env.DB, payment.id, now + Math.max(5 * 60, age)).run();
+    return;
+  }
+  await applyPaymentReport(env, payment, report, null);
+  await nextProviderCheckStatement(env.DB, payment.id, null).run();
 }
