@@ -6,8 +6,8 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { searchWith, useSheetHistory } from "../sheet-history.ts";
 import type { PaymentStep } from "#app/purchase/payment-step.ts";
 import { useFollowPaymentStep } from "./follow-payment-step.ts";
+import { isSubView, type Checkout, type SubView } from "./checkout.ts";
 import type { ProviderClients } from "./provider-clients.ts";
-import type { PaymentTypeCode } from "#domain/services.ts";
 import { useConfirm } from "./use-confirm.ts";
 
 // The chooser is not needed to show or hydrate the screen: it loads once the page is idle, or when opened
@@ -15,20 +15,6 @@ import { useConfirm } from "./use-confirm.ts";
 const loadChooser = () => import("./payment-chooser.tsx");
 const PaymentChooser = lazy(loadChooser);
 
-export interface Checkout {
-  packageId: number;
-  couponParam: string;
-  total: string;
-  subTotal: string | null;
-  currencyCode: string;
-  methods: readonly PaymentTypeCode[];
-  sheetHref: string;
-  /** "If I pay": the period this purchase gives, e.g. "In use until 2027-01-11". */
-  preview?: string | null;
-}
-
-export type SubView = "paypal" | "card";
-const isSubView = (value: string | null): value is SubView => value === "paypal" || value === "card";
 
 /**
  * The payment bar, and what its chooser does (product-rules §2 screen 9). Opening the chooser is a link

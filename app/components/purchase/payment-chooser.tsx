@@ -6,7 +6,7 @@ import type { PaymentStep } from "#app/purchase/payment-step.ts";
 import { HiddenFields } from "../hidden-fields.tsx";
 import { ModalSheet } from "../modal-sheet.tsx";
 import { SheetCloseLink } from "../sheet-close-link.tsx";
-import type { Checkout, SubView } from "./payment-bar.tsx";
+import type { Checkout, SubView } from "./checkout.ts";
 import type { ProviderClients } from "./provider-clients.ts";
 import { CardView, PayPalView, ProviderViewSlot } from "./provider-views.tsx";
 import { StruckPrice } from "./struck-price.tsx";

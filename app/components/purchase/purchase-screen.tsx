@@ -3,7 +3,8 @@ import { revalidateUnlessOnly } from "#app/components/sheet-history.ts";
 import { PurchasePlan } from "#app/components/services/service-timeline.tsx";
 import { CouponRow, type CouponState } from "./coupon-row.tsx";
 import { PackageList, type PackageOption } from "./package-list.tsx";
-import { PaymentBar, type Checkout } from "./payment-bar.tsx";
+import type { Checkout } from "./checkout.ts";
+import { PaymentBar } from "./payment-bar.tsx";
 import type { ProviderClients } from "./provider-clients.ts";
 import { IntroItems } from "./service-header.tsx";
 
