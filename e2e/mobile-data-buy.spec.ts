@@ -125,13 +125,29 @@ test.describe("launch errors", () => {
     expect(page.url()).toContain("reason=bad_cipher");
   });
 
-  test("a damaged launch link signs the buyer out of nothing: any site can link to one @no-js", async ({ page }) => {
+  test("a launch link that signs nobody in (damaged, or without tokens) signs the buyer out of nothing: any site can link to one @no-js", async ({ page }) => {
     await page.goto(await launchLink(DEMO_DEVICES.sim));
     await expect(page.getByRole("heading", { name: "4G data top-up", exact: true })).toBeVisible();
     await page.goto(rawLaunch("!"));
     expect(page.url()).toContain("/app-h5/no-login/2?reason=bad_base64");
+    await page.goto(rawLaunch(Buffer.from("{}").toString("base64")));
+    expect(page.url()).toMatch(/\/app-h5\/no-login\/1$/);
     await page.goto("/app-h5/cloud/mobile-data/buy");
     await expect(page.getByRole("heading", { name: "4G data top-up", exact: true })).toBeVisible();
+    await expect(page.getByText("89860012345678901234")).toBeVisible();
+  });
+
+  test("another website cannot sign the buyer into someone else's account with a launch link @no-js", async ({ page }) => {
+    await page.goto(await launchLink(DEMO_DEVICES.sim));
+    await expect(page.getByText("89860012345678901234")).toBeVisible();
+    // A page of another site links to a launch of another device (the attacker's own, in real life).
+    const foreign = await launchLink(DEMO_DEVICES.simSpare);
+    await page.route("http://other-site.example/", (route) => route.fulfill({ contentType: "text/html", body: `<a href="${foreign}">Free data</a>` }));
+    await page.goto("http://other-site.example/");
+    await page.getByRole("link", { name: "Free data" }).click();
+    await expect(page).toHaveURL(/\/app-h5\/no-login\/2\?reason=other_site$/);
+    await expect(page.getByText("This link was opened from another website, so it cannot sign you in. Open this page from the app.")).toBeVisible();
+    await page.goto("/app-h5/cloud/mobile-data/buy");
     await expect(page.getByText("89860012345678901234")).toBeVisible();
   });
 

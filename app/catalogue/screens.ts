@@ -33,6 +33,8 @@ export const SCREENS = {
 
 /** Product-rules §5 no-login screens: 1 is "no access token" (signed out), 2 a launch that lacks what the screen needs. */
 export const NO_LOGIN_PATHS = { signedOut: `${APP_HOME}/no-login/1`, launchIncomplete: `${APP_HOME}/no-login/2` } as const;
+/** The no-login page's reason for a launch link that another website opened: refused, not damaged. */
+export const LAUNCH_FROM_OTHER_SITE = "other_site";
 
 /** What a screen needs from the launch (product-rules §5); "none" is a signed-in buyer who may still pick a device. */
 export type LaunchNeed = "none" | "device" | "sim" | "vipCard";

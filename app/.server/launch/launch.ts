@@ -1,6 +1,6 @@
 import { createSession, redirect, type MiddlewareFunction } from "react-router";
 import { withQuery } from "#app/catalogue/links.ts";
-import { NO_LOGIN_PATHS } from "#app/catalogue/screens.ts";
+import { LAUNCH_FROM_OTHER_SITE, NO_LOGIN_PATHS } from "#app/catalogue/screens.ts";
 import { cloudflareContext, sessionContext } from "#app/context.ts";
 import {
   DEFAULT_LAUNCH_STATE,
@@ -41,6 +41,10 @@ export const launchMiddleware: MiddlewareFunction<Response> = async ({ request, 
   const url = new URL(request.url);
   const params = url.searchParams.get("params");
   if (params === null) return next();
+  // A launch signs in whoever its tokens name, so another website's page must not open one for the buyer (it
+  // would sign them into the attacker's account). The companion app's webview and a typed or pasted address
+  // send `none`, the store's own pages same-origin or same-site, and webviews too old to say send nothing.
+  if (request.headers.get("Sec-Fetch-Site") === "cross-site") throw redirect(withQuery(NO_LOGIN_PATHS.launchIncomplete, { reason: LAUNCH_FROM_OTHER_SITE }));
 
   const { env } = context.get(cloudflareContext);
   const version = url.searchParams.get("version");
@@ -55,6 +59,8 @@ export const launchMiddleware: MiddlewareFunction<Response> = async ({ request, 
     // A link that does not decode signs nobody in, and nobody out: any page can link to one.
     throw redirect(withQuery(NO_LOGIN_PATHS.launchIncomplete, { reason: error.code }));
   }
+  // A launch without tokens signs nobody in, and so signs nobody out either.
+  if (!payload.token && !payload.refreshToken) throw redirect(NO_LOGIN_PATHS.signedOut);
   // Every sign-in starts a new session (a new id; the session middleware deletes the old one).
   const session = createSession<SessionData, SessionFlash>();
   context.set(sessionContext, session);

@@ -1,8 +1,10 @@
 import { useTranslation } from "#app/i18n/context.tsx";
 import { requestOf } from "#app/.server/request-context.ts";
+import { LAUNCH_FROM_OTHER_SITE } from "#app/catalogue/screens.ts";
 import type { Route } from "./+types/no-login";
 
 const REASONS = new Set(["bad_base64", "bad_cipher", "bad_json", "bad_fields"]);
+
 
 export function loader({ params, request, context }: Route.LoaderArgs) {
   const reason = new URL(request.url).searchParams.get("reason");
@@ -10,6 +12,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     title: requestOf(context).t("noLogin.title"),
     kind: params.type === "1" ? ("noToken" as const) : ("noIdentity" as const),
     badLink: reason && REASONS.has(reason) ? reason : null,
+    otherSite: reason === LAUNCH_FROM_OTHER_SITE,
   };
 }
 
@@ -17,7 +20,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function NoLogin({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const message = loaderData.badLink ? t("noLogin.badLink", { code: loaderData.badLink }) : t(`noLogin.${loaderData.kind}`);
+  const message = loaderData.otherSite
+    ? t("noLogin.otherSite")
+    : loaderData.badLink
+      ? t("noLogin.badLink", { code: loaderData.badLink })
+      : t(`noLogin.${loaderData.kind}`);
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-14 w-14 text-neutral-400" fill="none" stroke="currentColor" strokeWidth="1.5">
