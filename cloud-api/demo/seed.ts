@@ -73,7 +73,8 @@ interface PackageSpec {
   serviceId: number;
   name: PackageText;
   desc: PackageText;
-  tag?: PackageText | Texts;
+  /** A label from the package texts, or "saving": what the sale price saves, at each currency's own prices. */
+  tag?: PackageText | "saving";
   cny: [origin: number, sale: number];
   usd: [origin: number, sale: number];
   days: number;
@@ -95,13 +96,13 @@ const PACKAGES: PackageSpec[] = [
   { key: "storage-fleet", type: 1, serviceId: 101, name: "fleet", desc: "installers", cny: [1200000, 1000000], usd: [1200000, 1000000], days: 1095, sort: 90 },
   { key: "storage-legacy", type: 1, serviceId: 101, name: "legacy", desc: "noLongerSold", cny: [2000, 1000], usd: [300, 200], days: 30, notOnSale: true, sort: 99 },
   { key: "storage-event-30", type: 1, serviceId: 102, name: "event30", desc: "motionClips", cny: [2800, 1800], usd: [499, 299], days: 30, sort: 30 },
-  { key: "storage-event-365", type: 1, serviceId: 102, name: "event365", desc: "motionClips", tag: saveTag(20), cny: [21600, 16800], usd: [3588, 2499], days: 365, sort: 40 },
+  { key: "storage-event-365", type: 1, serviceId: 102, name: "event365", desc: "motionClips", tag: "saving", cny: [21600, 16800], usd: [3588, 2499], days: 365, sort: 40 },
   { key: "storage-card", type: 1, serviceId: 103, name: "storageCard", desc: "cardCode", cny: [1800, 0], usd: [299, 0], days: 30, notOnSale: true, sort: 50 },
   { key: "vip-month", type: 5, serviceId: 501, name: "vipMonth", desc: "vipBenefits", cny: [3500, 2500], usd: [599, 399], days: 30, sort: 10 },
   { key: "vip-year", type: 5, serviceId: 501, name: "vipYear", desc: "vipBenefits", tag: "bestValue", cny: [42000, 23800], usd: [7188, 3599], days: 365, sort: 20 },
   { key: "vip-card", type: 5, serviceId: 502, name: "vipCard", desc: "vipCardCode", cny: [2500, 0], usd: [399, 0], days: 30, notOnSale: true, sort: 30 },
   { key: "ai-month", type: 6, serviceId: 601, name: "aiMonth", desc: "aiBenefits", cny: [2000, 1500], usd: [349, 249], days: 30, sort: 10 },
-  { key: "ai-year", type: 6, serviceId: 601, name: "aiYear", desc: "aiBenefits", tag: saveTag(18), cny: [18000, 14800], usd: [2988, 2299], days: 365, sort: 20 },
+  { key: "ai-year", type: 6, serviceId: 601, name: "aiYear", desc: "aiBenefits", tag: "saving", cny: [18000, 14800], usd: [2988, 2299], days: 365, sort: 20 },
 ];
 
 /** Package ids: CNY variants 1.., USD variants 101.. in the order above. */
@@ -180,7 +181,7 @@ export function demoSeedStatements(now: number): string[] {
         product_id: `${p.key}-${currency.toLowerCase()}`,
         service_name: text(PACKAGE_TEXTS[p.name]),
         service_desc: text(PACKAGE_TEXTS[p.desc]),
-        top_tag: p.tag === undefined ? null : text(typeof p.tag === "string" ? PACKAGE_TEXTS[p.tag] : p.tag),
+        top_tag: p.tag === undefined ? null : text(p.tag === "saving" ? saveTag(Math.round(100 * (1 - sale / origin))) : PACKAGE_TEXTS[p.tag]),
         origin_price_cents: origin,
         sale_price_cents: sale,
         currency_code: currency,

@@ -50,7 +50,23 @@ describe("package list", () => {
       });
     }
     expect(await coupons("de")).toEqual(expect.arrayContaining(["¥30,00 Rabatt", "Kein Mindestbestellwert", "Ab einem Bestellwert von ¥50,00"]));
-    expect(await catalogue("de", 1, "CAM-DEMO-001")).toEqual(expect.arrayContaining(["Flottentarif, 3 Jahre", "Beliebt", "20\u00a0% sparen"]));
+    expect(await catalogue("de", 1, "CAM-DEMO-001")).toEqual(expect.arrayContaining(["Flottentarif, 3 Jahre", "Beliebt", "22\u00a0% sparen"]));
+  });
+
+  it("says what a package saves at the prices of the buyer's own currency", async () => {
+    const savings: string[] = [];
+    for (const countryCode of ["CN", "US"]) {
+      for (const [type, deviceId] of [[1, "CAM-DEMO-001"], [5, "CAM-DEMO-001"], [6, "CAM-DEMO-001"], [2, "SIM-DEMO-001"]] as const) {
+        const { body } = await call("/v1/cloud/package/list", { deviceId, type, countryCode, language: "en" });
+        for (const p of body?.data.packageList as { topTag: string | null; originPrice: number; salePrice: number; productId: string }[]) {
+          const saved = /^Save (\d+)%$/.exec(p.topTag ?? "");
+          if (!saved) continue;
+          expect(Number(saved[1]), p.productId).toBe(Math.round(100 * (1 - p.salePrice / p.originPrice)));
+          savings.push(`${p.productId} ${p.topTag}`);
+        }
+      }
+    }
+    expect(savings).toEqual(expect.arrayContaining(["ai-year-cny Save 18%", "ai-year-usd Save 23%"]));
   });
 
   it("refuses another user's device with 403", async () => {
