@@ -44,7 +44,8 @@ export function orderFacts(req: RequestContext, timeZone: BuyerTimeZone, order: 
         : t("orderDetail.periodDays", { days: order.period }),
     periodRevoked: period?.revoked ?? false,
     price: money(order.price),
-    coupon: order.coupon ? { name: order.coupon.name, discount: t("coupon.discount", { amount: money(order.discount) }) } : null,
+    // Name and discount each isolated: in right-to-left text an amount beside a name that ends in one reads as a range.
+    coupon: order.coupon ? `${isolated(order.coupon.name)} ${isolated(t("coupon.discount", { amount: money(order.discount) }))}` : null,
     paid: money(order.realPayPrice),
     paidLabel: t(order.paymentTime ? "orders.amount" : "orderDetail.toPay"),
     currencyCode: order.currencyCode,
@@ -79,3 +80,6 @@ function refundView(
 }
 
 export type OrderFacts = ReturnType<typeof orderFacts>;
+
+/** Text set apart from its neighbours' direction (Unicode first-strong isolate ... pop directional isolate). */
+const isolated = (text: string) => `\u2068${text}\u2069`;

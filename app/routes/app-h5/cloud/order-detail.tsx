@@ -38,7 +38,7 @@ export default function OrderDetail({ loaderData: view }: Route.ComponentProps) 
     [t("orders.number"), order.orderId],
     [t("orderDetail.period"), order.period],
     [t("orderDetail.price"), order.price],
-    [t("coupon.label"), order.coupon ? `${order.coupon.name} ${order.coupon.discount}` : null],
+    [t("coupon.label"), order.coupon],
     [order.paidLabel, order.paid],
     [t("orders.method"), order.method],
     [t("orderDetail.reference"), order.reference],

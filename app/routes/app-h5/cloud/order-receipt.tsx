@@ -35,7 +35,7 @@ export default function OrderReceipt({ loaderData: view }: Route.ComponentProps)
     [t("receipt.package"), order.serviceName],
     [t("orderDetail.period"), order.period],
     [t("orderDetail.price"), order.price],
-    [t("coupon.label"), order.coupon ? `${order.coupon.name} ${order.coupon.discount}` : null],
+    [t("coupon.label"), order.coupon],
     [t("orders.method"), order.method],
     [t("orderDetail.reference"), order.reference],
   ];
