@@ -15,7 +15,6 @@ import { useConfirm } from "./use-confirm.ts";
 const loadChooser = () => import("./payment-chooser.tsx");
 const PaymentChooser = lazy(loadChooser);
 
-
 /**
  * The payment bar, and what its chooser does (product-rules §2 screen 9). Opening the chooser is a link
  * (`?pay=1`) that the server renders open without JavaScript. With JavaScript the chooser and its PayPal and card

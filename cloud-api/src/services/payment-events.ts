@@ -7,6 +7,7 @@ import { providerNamed } from "../payments/index.ts";
 import { NotificationRejected, ProviderUnavailable, type PaymentReport, type ProviderName } from "../payments/provider.ts";
 import { findOrder, releaseCouponStatement, transitionStatement, type OrderRow } from "../repositories/orders.ts";
 import {
+  FIRST_PROVIDER_CHECK_SECONDS,
   findPaymentByRef,
   latestPaymentOfOrder,
   nextProviderCheckStatement,
@@ -150,11 +151,11 @@ export async function askAboutClosedAttempt(env: CloudApiEnv, payment: PaymentRo
   } catch (error) {
     if (!(error instanceof ProviderUnavailable || error instanceof NotificationRejected)) throw error;
     console.warn(`status query of closed payment ${payment.id} failed: ${error.message}`);
-    await nextProviderCheckStatement(env.DB, payment.id, now + 5 * 60).run();
+    await nextProviderCheckStatement(env.DB, payment.id, now + FIRST_PROVIDER_CHECK_SECONDS).run();
     return;
   }
   if (report.outcome === "pending") {
-    await nextProviderCheckStatement(env.DB, payment.id, now + Math.max(5 * 60, age)).run();
+    await nextProviderCheckStatement(env.DB, payment.id, now + Math.max(FIRST_PROVIDER_CHECK_SECONDS, age)).run();
     return;
   }
   await applyPaymentReport(env, payment, report, null);
