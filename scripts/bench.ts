@@ -1,7 +1,8 @@
 /**
  * npm run bench: builds, serves the built Workers on local workerd with fresh demo data, and measures
  * each screen: Lighthouse mobile performance and accessibility, first-load JS (gzip), the Workers'
- * upload size (gzip), SSR throughput and latency at a fixed concurrency, and how deep in D1 round trips
+ * upload size (gzip), SSR throughput and latency at a fixed concurrency with the CPU time each Worker spends
+ * per document (from /proc, so Linux only), and how deep in D1 round trips
  * a document view goes and how many D1 writes it makes (the D1 probe, docs/decisions/030); then the load
  * stage (scripts/lib/load-stage.ts), whose test of record fails the run. A second pass serves the Workers
  * again with every D1 round trip 25 ms long, as a deployed database is, and measures throughput and
@@ -18,6 +19,7 @@ import { LOAD_STAGE, runLoadStage } from "./lib/load-stage.ts";
 import { PUBLIC_PAGES, SCREEN_LINKS } from "./lib/screens.ts";
 import { PROBE_HEADERS } from "#contract/headers.ts";
 import { serveFreshDemo } from "./lib/servers.ts";
+import { treeCpuMs } from "./lib/process-cpu.ts";
 
 // docs/architecture.md §5: the first-load JS budget is 120 KB gzip per screen (it was 130 before issue 20).
 const BUDGET = { performance: 95, accessibility: 100, firstLoadJsKb: 120 };
@@ -99,9 +101,30 @@ async function lighthouseOnce(url: string, cookie: string) {
   return { performance: Math.round((report.categories.performance?.score ?? 0) * 100), accessibility: Math.round((report.categories.accessibility?.score ?? 0) * 100) };
 }
 
-async function load(url: string, cookie: string, seconds = LOAD.seconds) {
+type Servers = Awaited<ReturnType<typeof serveFreshDemo>>;
+
+/** The CPU milliseconds each Worker's workerd has used so far (startServers starts the cloud-api first). */
+function workersCpuMs(servers: Servers) {
+  const [cloudApi, storefront] = servers.children.map((child) => treeCpuMs(child.pid === undefined ? [] : [child.pid], /^workerd$/));
+  return { storefront: storefront ?? null, cloudApi: cloudApi ?? null };
+}
+
+/**
+ * Documents/s and latency at a fixed concurrency, and the CPU time each Worker spent per document meanwhile:
+ * on a machine with few cores that, not waiting, is what bounds a screen's documents/s.
+ */
+async function load(servers: Servers, url: string, cookie: string, seconds = LOAD.seconds) {
+  const before = workersCpuMs(servers);
   const result = await autocannon({ url, connections: LOAD.connections, duration: seconds, headers: { cookie } });
-  return { requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors + result.non2xx };
+  const after = workersCpuMs(servers);
+  const perDocument = (from: number | null, to: number | null) => (from === null || to === null || result.requests.total === 0 ? null : Math.round(((to - from) / result.requests.total) * 10) / 10);
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    cpuMsPerDocument: { storefront: perDocument(before.storefront, after.storefront), cloudApi: perDocument(before.cloudApi, after.cloudApi) },
+  };
 }
 
 /** What the D1 probe counted for one plain view (the session already signed in and touched). */
@@ -161,7 +184,7 @@ try {
       continue;
     }
     const scores = BLANK_BY_SPEC.has(page.name) ? { performance: null, accessibility: null } : await lighthouse(url, cookie);
-    rows.push({ screen: page.name, ...scores, firstLoadJs: firstLoadJs(html), ...probe, ssr: await load(url, cookie) });
+    rows.push({ screen: page.name, ...scores, firstLoadJs: firstLoadJs(html), ...probe, ssr: await load(servers, url, cookie) });
   }
   if (!depthOnly) loadStage = await runLoadStage({ storefront, api, stateDir: bench.stateDir, vars, buyer, open: sessionFor });
 } finally {
@@ -178,7 +201,7 @@ servers = await serveFreshDemo({ ...bench, quiet: true, vars: { ...unlimited, BE
 try {
   for (const page of (await pagesOf(api)).pages) {
     const { cookie, url } = await page.open();
-    withLatency.set(page.name, { ttfbP50Ms: await ttfbP50(url, cookie), ...(await load(url, cookie, LATENCY.seconds)) });
+    withLatency.set(page.name, { ttfbP50Ms: await ttfbP50(url, cookie), ...(await load(servers, url, cookie, LATENCY.seconds)) });
   }
 } finally {
   servers.stop();
@@ -224,6 +247,7 @@ console.table(
     "p99 ms": r.ssr.p99Ms,
     errors: r.ssr.errors,
     "of /about": r.ofAbout,
+    "CPU ms/doc storefront+api": `${r.ssr.cpuMsPerDocument.storefront ?? "?"}+${r.ssr.cpuMsPerDocument.cloudApi ?? "?"}`,
     "D1 depth": r.d1Depth,
     "D1 writes": r.d1Writes,
     [`req/s +${LATENCY.d1Ms} ms`]: r.withD1Latency.requestsPerSecond,
