@@ -44,8 +44,20 @@ test.describe("cloud storage card refund", () => {
     await expect(page.getByText("CAM-DEMO-002")).toBeVisible();
     await expect(page.getByRole("link", { name: "Garage" })).toBeVisible();
     await expect(page.getByText("Packages received with a cloud card")).toBeVisible();
-    await page.getByRole("button", { name: "Refund Package" }).click();
+    // A refund cannot be taken back: it asks first. Keeping the package changes nothing.
+    const refund = page.getByRole("button", { name: "Refund Package" });
+    await refund.click();
+    const question = page.getByRole("dialog", { name: "Tips" });
+    await expect(question.getByText("Refund this package? It is cancelled at once and cannot be restored.")).toBeVisible();
+    await question.getByRole("link", { name: "Keep the package" }).click();
+    await expect(question).toBeHidden();
+    await expect(refund).toBeFocused();
+    await expect(refund).toBeEnabled();
+    await refund.click();
+    await question.getByRole("button", { name: "Refund Package" }).click();
     await expect(page.getByText("The package was cancelled")).toBeVisible();
+    await expect(question).toBeHidden();
+    await expect(page).not.toHaveURL(/refund=/);
     // About 2 s later the screen loads again and shows the refunded state.
     await expect(page.getByRole("button", { name: "Cancelled" })).toBeDisabled({ timeout: 6_000 });
     await expect(page.getByText("Not activated", { exact: true }).or(page.getByText("Expired", { exact: true }))).toBeVisible();
@@ -58,12 +70,20 @@ test.describe("cloud storage card refund", () => {
     await expect(page.getByRole("button", { name: "Cancelled" })).toBeDisabled();
   });
 
-  test("refunds with plain form posts @no-js", async ({ page, javaScriptEnabled }) => {
+  test("refunds with plain form posts, after the question, in Arabic @no-js", async ({ page, javaScriptEnabled }) => {
     test.skip(javaScriptEnabled, "the JavaScript journey above refunds its own device");
-    await page.goto(await launchLink(DEMO_DEVICES.cameraCard, { screen }));
-    await page.getByRole("button", { name: "Refund Package" }).click();
-    await expect(page.getByText("The package was cancelled")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Cancelled" })).toBeDisabled();
+    await page.goto(await launchLink(DEMO_DEVICES.cameraCard, { screen, language: "ar" }));
+    await page.getByRole("button", { name: "استرداد الباقة" }).click();
+    const question = page.getByRole("dialog", { name: "تنبيه" });
+    await expect(question.getByText("هل تريد استرداد هذه الباقة؟ سيتم إلغاؤها فورًا ولا يمكن استعادتها.")).toBeVisible();
+    await question.getByRole("link", { name: "الإبقاء على الباقة" }).click();
+    await expect(question).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "استرداد الباقة" })).toBeEnabled();
+    await page.getByRole("button", { name: "استرداد الباقة" }).click();
+    await page.getByRole("dialog", { name: "تنبيه" }).getByRole("button", { name: "استرداد الباقة" }).click();
+    await expect(page.getByText("تم إلغاء الباقة")).toBeVisible();
+    await expect(page.getByRole("button", { name: "ملغاة" })).toBeDisabled();
+    await expect(page).not.toHaveURL(/refund=/);
   });
 
   test("the device picker works without JavaScript @no-js", async ({ page, javaScriptEnabled }) => {

@@ -20,6 +20,7 @@ const SCREENS: { label: string; url: () => Promise<string> }[] = [
   { label: "Error page (404)", url: async () => "/app-h5/cloud/no-such-screen" },
   { label: "Cloud card refund, device picker open", url: () => launchLink("", { screen: "cloud/storage-card/refund", query: { picker: "1" } }) },
   { label: "VIP orders, cancel confirmation open", url: () => launchLink(DEMO_DEVICES.cameraNoPackage, { screen: "cloud/vip-package/order/list", query: { cancel: "DEMO5000003" } }) },
+  { label: "Cloud card refund, refund question open", url: () => launchLink(DEMO_DEVICES.cameraNoPackage, { screen: "cloud/storage-card/refund", query: { refund: "1" } }) },
 ];
 
 /** The controls a finger can reach now: with a sheet open, only the sheet's. */

@@ -1,19 +1,16 @@
 import { useEffect } from "react";
-import { useActionData, useRevalidator } from "react-router";
+import { useActionData } from "react-router";
 import { cardRefundAction, loadCardRefund } from "#app/.server/orders/card-refund.ts";
 import { requestOf } from "#app/.server/request-context.ts";
 import { screenUrl } from "#app/.server/screen-url.ts";
 import { sessionContext } from "#app/context.ts";
 import { DeviceSection } from "#app/components/card-refund/device-section.tsx";
 import { Features } from "#app/components/card-refund/features.tsx";
-import { RefundBar } from "#app/components/card-refund/refund-bar.tsx";
+import { RefundBar, RefundSheet, useRefundAnswer } from "#app/components/card-refund/refund-bar.tsx";
 import { PackageList } from "#app/components/purchase/package-list.tsx";
 import { useToast } from "#app/components/toasts.tsx";
 import { useTranslation } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/storage-card-refund";
-
-/** Product-rules §4: about 2 s after a refund the screen loads its data again. */
-const RELOAD_AFTER_REFUND_MS = 2_000;
 
 /**
  * Product-rules §2 screen 8: cancelling a cloud storage package received with a card. The device comes from
@@ -29,21 +26,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function StorageCardRefund({ loaderData: view }: Route.ComponentProps) {
   const { t } = useTranslation();
   const toast = useToast();
-  const result = useActionData<typeof action>();
-  const revalidator = useRevalidator();
+  useRefundAnswer(useActionData<typeof action>());
 
   useEffect(() => {
     if (view.receivedError !== null) toast({ kind: "error", message: view.receivedError });
   }, [view.receivedError, toast]);
-  useEffect(() => {
-    if (!result) return;
-    toast({ kind: result.ok ? "success" : "error", message: result.message });
-    if (!result.ok) return;
-    const timer = setTimeout(() => void revalidator.revalidate(), RELOAD_AFTER_REFUND_MS);
-    return () => clearTimeout(timer);
-    // The revalidator object changes on every render; the timer belongs to this result only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [result, toast]);
+  const selectedPackage = view.packages.find((p) => p.selected)?.id ?? null;
 
   return (
     <main className="mx-auto max-w-md pb-28">
@@ -58,7 +46,8 @@ export default function StorageCardRefund({ loaderData: view }: Route.ComponentP
         <p className="m-3 rounded-2xl bg-amber-50 p-4 text-sm text-amber-900">{t("cardRefund.needDevice")}</p>
       )}
       <Features view={view} />
-      <RefundBar refunded={view.refunded} selectedPackage={view.packages.find((p) => p.selected)?.id ?? null} />
+      <RefundBar refunded={view.refunded} asksFirst={view.device !== null || view.scannedCard} selectedPackage={selectedPackage} />
+      <RefundSheet refunded={view.refunded} selectedPackage={selectedPackage} />
     </main>
   );
 }
