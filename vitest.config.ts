@@ -1,5 +1,4 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
-import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -17,9 +16,6 @@ export const TEST_SECRETS = {
 
 export default defineConfig({
   test: {
-    // Vitest leaves a core free by default, which on a 2-core machine runs the Worker test files one at a
-    // time; they mostly wait on workerd, so two at a time takes about 60% as long.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {

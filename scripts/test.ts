@@ -4,6 +4,7 @@
  * Playwright journeys in Chromium (scripts/ensure-chromium.ts).
  */
 import { mkdirSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { run } from "./lib/process.ts";
 import { devVars, ROOT } from "./lib/project.ts";
 import { scanForSecrets } from "./lib/secret-scan.ts";
@@ -15,7 +16,9 @@ const steps: [string, () => Promise<void>][] = [
   ["typecheck", () => run(process.execPath, ["scripts/typegen.ts", "--check"]).then(() => run(bin("tsc"), ["-b"]))],
   ["lint", () => run(bin("eslint"), ["--max-warnings", "0", "."])],
   ["unit tests", () => run(bin("vitest"), vitest("unit"))],
-  ["worker tests", () => run(bin("vitest"), vitest("workers"))],
+  // Vitest leaves a core free by default, which on 2 cores runs the Worker test files one at a time; they
+  // mostly wait on workerd, so two at a time take about 60% as long. (The unit tests are CPU-bound: default.)
+  ["worker tests", () => run(bin("vitest"), [...vitest("workers"), `--maxWorkers=${Math.max(2, availableParallelism() - 1)}`])],
   // Before the local build: each one builds the storefront for its environment (about 8 s each).
   ["deploy dry runs (preview, production, a branch preview)", async () => {
     for (const args of [["--env", "preview"], ["--env", "production"], ["--preview", "--name", "dry-run"]]) await run(process.execPath, ["scripts/deploy.ts", ...args, "--dry-run"], { stdio: ["ignore", "ignore", "inherit"] });
