@@ -382,7 +382,8 @@ export const storageCardRefund = endpoint({
   access: "user",
   summary:
     "Cancel storage packages received with cards: a scanned card's, or a device's (only those of packageId when given); " +
-    "their periods are revoked. A second refund changes nothing",
+    "their periods are revoked. A second refund changes nothing (alreadyRefunded). 404 when the device received no card " +
+    "(of packageId), or when a named device is not the one the named card was received on",
   input: storageCardFields.extend({ packageId: z.number().int().positive().optional() }).refine(namesDeviceOrCard, DEVICE_OR_CARD),
   output: z.object({ isRefunded: z.boolean(), alreadyRefunded: z.boolean() }),
 });

@@ -135,6 +135,15 @@ describe("VIP cards", () => {
 describe("storage cards", () => {
   const storage = { deviceId: "CAM-DEMO-002", deviceType: 1, countryCode: "CN" };
 
+  it("refuses, changing nothing, a package the device did not receive with a card and a card received on another device than the one named", async () => {
+    const refusal = { status: 404, reason: "no_card_package" };
+    expect((await call(cn, "/v1/cloud/storage-card/refund", { ...storage, packageId: 999_999 })).body).toMatchObject(refusal);
+    expect((await call(cn, "/v1/cloud/storage-card/refund", { deviceId: "CAM-DEMO-001", deviceType: 1, encryptCodeId: "STORAGECARD-RECV-0002" })).body).toMatchObject(refusal);
+    expect((await call(cn, "/v1/cloud/storage-card/received/package", { deviceId: "CAM-DEMO-001", encryptCodeId: "STORAGECARD-RECV-0002" })).body).toMatchObject(refusal);
+    expect((await periodsOf("STORAGECARD-RECV-0002")).map((period) => period.revoked_at)).toEqual([null]);
+    expect((await call(cn, "/v1/cloud/storage-card/received/package", storage)).body?.data.isRefunded).toBe(false);
+  });
+
   it("lists a device's storage card packages, refunds them once, and revokes the period", async () => {
     const listed = await call(cn, "/v1/cloud/storage-card/received/package", storage);
     expect(listed.body?.data).toEqual({

@@ -16,6 +16,8 @@ async function cardsOf(env: CloudApiEnv, userId: number, input: z.output<typeof 
     const card = await requireCard(env, userId, "storage", input.encryptCodeId);
     if (card.status === 0 || !card.device_id) throw new ApiError(Status.conflict, "card not received yet", "card_not_received");
     await requireOwnedDevice(db, userId, card.device_id);
+    // A request that names a device as well speaks of that device: a card received on another is none of its.
+    if (input.deviceId !== undefined && input.deviceId !== card.device_id) throw new ApiError(Status.notFound, "no package was received with this card on this device", "no_card_package");
     return { deviceId: card.device_id, codeId: card.code_id };
   }
   const device = await requireOwnedDevice(db, userId, input.deviceId ?? "");
@@ -34,7 +36,10 @@ export const storageCardReceivedPackage = operation(endpoints.storageCardReceive
 
 export const storageCardRefund = operation(endpoints.storageCardRefund, async (ctx, input) => {
   const { deviceId: device, codeId } = await cardsOf(ctx.env, ctx.userId, input);
-  await receivedPackages(ctx.env.DB, device, "storage", ctx.language, codeId); // 404 when it received none
+  const received = await receivedPackages(ctx.env.DB, device, "storage", ctx.language, codeId); // 404 when it received none
+  if (!codeId && input.packageId !== undefined && !received.packageInfoList.some((p) => p.id === input.packageId)) {
+    throw new ApiError(Status.notFound, "no package of this id was received with a card on this device", "no_card_package");
+  }
   const selector: CardSelector = codeId ? { codeId } : { deviceId: device, kind: "storage", packageId: input.packageId };
   const refunded = await refundCards(ctx.env.DB, selector);
   return { isRefunded: true, alreadyRefunded: !refunded };
