@@ -64,6 +64,7 @@ function postedForms(action: Action, packageIds: number[], buyerOrderIds: string
       enhanced: field("0", "1"),
       orderId: field(NEWEST_ORDER, ...buyerOrderIds),
       deviceId: field(...Object.values(DEMO_DEVICES)),
+      shown: field("", ...Object.values(DEMO_DEVICES)),
       deviceType: field("1", "2"),
     },
     { requiredKeys: [] },
@@ -76,6 +77,7 @@ function postedForms(action: Action, packageIds: number[], buyerOrderIds: string
     enhanced: fc.constantFrom("0", "1"),
     orderId: fc.constant(NEWEST_ORDER),
     deviceId: fc.constant(action.deviceId),
+    shown: fc.constant(action.deviceId),
     deviceType: fc.constant(String(DeviceType.camera)),
   });
   return fc.oneof(arbitrary, acceptable);

@@ -10,4 +10,4 @@ export const enhancedValue = (hydrated: boolean) => (hydrated ? "1" : "0");
 /** VIP card receive mode's free receive (product-rules §4). */
 export const RECEIVE_FIELDS = { intent: "intent", deviceId: "deviceId", deviceType: "deviceType", enhanced: "enhanced" } as const;
 /** The cloud card refund's device choice and refund (product-rules §2 screen 8). */
-export const CARD_REFUND_FIELDS = { intent: "intent", deviceId: "deviceId", package: "package", enhanced: "enhanced" } as const;
+export const CARD_REFUND_FIELDS = { intent: "intent", deviceId: "deviceId", shown: "shown", package: "package", enhanced: "enhanced" } as const;

@@ -112,11 +112,15 @@ export async function cardRefundAction(req: RequestContext, request: Request, se
   // Product-rules §5: a refund needs a chosen device or a scanned card.
   const cards = cardsToRefund(launch);
   if (!cards) return data({ ok: false as const, message: t("cardRefund.needDevice") }, { status: 400 });
+  // What the buyer agreed to refund is what the screen showed: another window may have chosen another device.
+  if (form.data.shown !== launch.deviceId) return data({ ok: false as const, message: t("cardRefund.changed") }, { status: 409 });
   // On a device, only the received package the buyer selected; a scanned card names its own.
   const packageId = "deviceId" in cards ? form.data.package : undefined;
   const result = await api.call(storageCardRefund, { ...cards, packageId });
   if (!result.ok) return data({ ok: false as const, message: result.msg || t("errors.unexpected") }, { status: 400 });
-  if (form.data.enhanced === "1") return { ok: true as const, message: t("cardRefund.done") };
-  session.flash("toast", { kind: "success", message: t("cardRefund.done") });
+  // Product-rules §5: a refund is skipped when already refunded, and the buyer is told so.
+  const message = t(result.data.alreadyRefunded ? "cardRefund.already" : "cardRefund.done");
+  if (form.data.enhanced === "1") return { ok: true as const, message };
+  session.flash("toast", { kind: "success", message });
   throw redirect(linkTo(url, {}));
 }

@@ -31,5 +31,6 @@ export const receiveForm = z.object({
 /** The cloud card refund: choosing a device, or the refund itself (components/card-refund/). */
 export const cardRefundForm = z.discriminatedUnion(F.intent, [
   z.object({ [F.intent]: z.literal("device"), [F.deviceId]: z.string().min(1).max(64) }),
-  z.object({ [F.intent]: z.literal("refund"), [F.package]: z.coerce.number().int().positive().optional(), [F.enhanced]: enhanced }),
+  // The device the screen showed ("" for a scanned card): the session's may have changed in another window since.
+  z.object({ [F.intent]: z.literal("refund"), [F.shown]: z.string().max(64), [F.package]: z.coerce.number().int().positive().optional(), [F.enhanced]: enhanced }),
 ]);

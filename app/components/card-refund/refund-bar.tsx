@@ -30,6 +30,26 @@ export function useRefundAnswer(answer: { ok: boolean; message: string } | undef
 }
 
 const REFUND_BUTTON_ID = "card-refund";
+
+/** Each query parameter's first value, the one the server reads (a repeated `package` must not select another). */
+function firstValues(search: URLSearchParams): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of search) if (!(name in values)) values[name] = value;
+  return values;
+}
+
+/** What a refund posts besides its intent: the device the screen shows and its selected package. */
+export interface RefundTarget {
+  shown: string;
+  selectedPackage: number | null;
+}
+
+const refundFields = ({ shown, selectedPackage }: RefundTarget, hydrated: boolean) => ({
+  [F.intent]: "refund",
+  [F.shown]: shown,
+  ...(selectedPackage !== null ? { [F.package]: selectedPackage } : {}),
+  [F.enhanced]: enhancedValue(hydrated),
+});
 const buttonClass = "w-full rounded-full bg-sky-700 py-3 text-base font-semibold text-white disabled:bg-neutral-300 disabled:text-neutral-700";
 
 /**
@@ -37,7 +57,7 @@ const buttonClass = "w-full rounded-full bg-sky-700 py-3 text-base font-semibold
  * first asks, in a sheet of the page (`?refund=1`, RefundSheet): a refund cannot be taken back. Without a
  * device or card it posts at once, and the answer tells the buyer to choose one (product-rules §5).
  */
-export function RefundBar({ refunded, asksFirst, selectedPackage }: { refunded: boolean; asksFirst: boolean; selectedPackage: number | null }) {
+export function RefundBar({ refunded, asksFirst, target }: { refunded: boolean; asksFirst: boolean; target: RefundTarget }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -47,14 +67,14 @@ export function RefundBar({ refunded, asksFirst, selectedPackage }: { refunded: 
     <div className="fixed inset-x-0 bottom-0 z-20 safe-x border-t border-neutral-200 bg-white pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
       {asksFirst && !refunded ? (
         <Form method="get" state={OPENS_SHEET} preventScrollReset className="mx-auto max-w-md">
-          <HiddenFields fields={{ ...Object.fromEntries(search), refund: "1" }} />
+          <HiddenFields fields={{ ...firstValues(search), refund: "1" }} />
           <button id={REFUND_BUTTON_ID} type="submit" disabled={navigation.state !== "idle"} className={buttonClass}>
             {t("cardRefund.refund")}
           </button>
         </Form>
       ) : (
         <Form method="post" replace preventScrollReset className="mx-auto max-w-md">
-          <HiddenFields fields={{ [F.intent]: "refund", ...(selectedPackage !== null ? { [F.package]: selectedPackage } : {}), [F.enhanced]: enhancedValue(hydrated) }} />
+          <HiddenFields fields={refundFields(target, hydrated)} />
           <button id={REFUND_BUTTON_ID} type="submit" disabled={refunded || submitting} aria-busy={submitting} className={buttonClass}>
             {refunded ? t("cardRefund.refunded") : t("cardRefund.refund")}
           </button>
@@ -69,7 +89,7 @@ export function RefundBar({ refunded, asksFirst, selectedPackage }: { refunded: 
  * posts to the screen without the flag, so without JavaScript the answer is the screen itself; with it, the
  * sheet closes back over its history entry and the answer is a toast.
  */
-export function RefundSheet({ refunded, selectedPackage }: { refunded: boolean; selectedPackage: number | null }) {
+export function RefundSheet({ refunded, target, naming }: { refunded: boolean; target: RefundTarget; naming: string }) {
   const { t } = useTranslation();
   const sheet = useSheetHistory();
   const refund = useFetcher<{ ok: boolean; message: string }>();
@@ -81,9 +101,10 @@ export function RefundSheet({ refunded, selectedPackage }: { refunded: boolean; 
 
   return (
     <ActionSheet open={search.has("refund") && !refunded} title={t("webview.tips")} closeHref={closeHref} closeLabel={t("cardRefund.keep")} returnFocusTo={REFUND_BUTTON_ID}>
-      <p className="mt-2 text-sm text-neutral-700">{t("cardRefund.confirm")}</p>
+      <p className="mt-2 font-medium">{naming}</p>
+      <p className="mt-1 text-sm text-neutral-700">{t("cardRefund.confirm")}</p>
       <refund.Form method="post" action={closeHref} className="mt-4">
-        <HiddenFields fields={{ [F.intent]: "refund", ...(selectedPackage !== null ? { [F.package]: selectedPackage } : {}), [F.enhanced]: enhancedValue(hydrated) }} />
+        <HiddenFields fields={refundFields(target, hydrated)} />
         <button type="submit" disabled={refund.state !== "idle"} className="tap-target w-full rounded-xl bg-red-700 py-3 font-semibold text-white">
           {t("cardRefund.refund")}
         </button>
