@@ -49,6 +49,10 @@ test.describe("cloud storage card refund", () => {
     await refund.click();
     const question = page.getByRole("dialog", { name: "Tips" });
     await expect(question.getByText("Refund this package? It is cancelled at once and cannot be restored.")).toBeVisible();
+    // The question takes focus, not its Refund button: an Enter pressed twice on the opener confirms nothing.
+    await expect(question).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(question).toBeVisible();
     await question.getByRole("link", { name: "Keep the package" }).click();
     await expect(question).toBeHidden();
     await expect(refund).toBeFocused();
@@ -86,6 +90,20 @@ test.describe("cloud storage card refund", () => {
     await expect(page).not.toHaveURL(/refund=/);
   });
 
+  test("without JavaScript, a refund with no device says why on the page, and a tap beside the question closes it @no-js", async ({ page, javaScriptEnabled }) => {
+    test.skip(javaScriptEnabled, "with JavaScript a toast says it (above) and the sheet is modal");
+    await page.goto(await launchLink("", { screen }));
+    await page.getByRole("button", { name: "Refund Package" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Choose the device whose package you want to cancel, or scan the cloud card QR code");
+    // Every question sheet (here an order's cancel; this screen's packages are refunded by now): a tap on the
+    // dimmed page above it closes it rather than acting on the page behind.
+    await page.goto(await launchLink(DEMO_DEVICES.cameraNoPackage, { screen: "cloud/vip-package/order/list", query: { cancel: "DEMO5000003" } }));
+    await expect(page.getByRole("dialog", { name: "Tips" })).toBeVisible();
+    await page.mouse.click(200, 150);
+    await expect(page.getByRole("dialog", { name: "Tips" })).toHaveCount(0);
+    await expect(page).not.toHaveURL(/cancel=/);
+  });
+
   test("the device picker works without JavaScript @no-js", async ({ page, javaScriptEnabled }) => {
     test.skip(javaScriptEnabled, "covered with JavaScript above");
     await page.goto(await launchLink("", { screen }));
@@ -94,6 +112,31 @@ test.describe("cloud storage card refund", () => {
     await sheet.getByRole("button", { name: /Front door/ }).click();
     await expect(page.getByText("CAM-DEMO-001")).toBeVisible();
     await expect(page.getByRole("button", { name: "Cancelled" })).toBeDisabled();
+  });
+
+  test("a question left open in one window refunds nothing once another window chose another device", async ({ page, context }) => {
+    // Porch's package stays for the journey without JavaScript below: this one must not refund it.
+    await page.goto(await launchLink(DEMO_DEVICES.cameraCard, { screen }));
+    await page.getByRole("button", { name: "Refund Package" }).click();
+    const question = page.getByRole("dialog", { name: "Tips" });
+    await expect(question.getByText(/^Porch · /)).toBeVisible();
+    const other = await context.newPage();
+    await other.goto(await launchLink(DEMO_DEVICES.cameraNoPackage, { screen }));
+    await expect(other.getByText("CAM-DEMO-002")).toBeVisible();
+    await question.getByRole("button", { name: "Refund Package" }).click();
+    await expect(page.getByText("The device on this screen was changed in another window. Check the screen and try again.")).toBeVisible();
+    await other.goto(await launchLink(DEMO_DEVICES.cameraCard, { screen }));
+    await expect(other.getByRole("button", { name: "Refund Package" })).toBeEnabled();
+  });
+
+  test("a link from another website opens the screen with the refund question closed @no-js", async ({ page }) => {
+    await page.goto(await launchLink(DEMO_DEVICES.cameraCard, { screen }));
+    await page.route("http://other-site.example/", (route) => route.fulfill({ contentType: "text/html", body: `<a href="${new URL(`/app-h5/${screen}?refund=1`, page.url())}">Claim</a>` }));
+    await page.goto("http://other-site.example/");
+    await page.getByRole("link", { name: "Claim" }).click();
+    await expect(page).toHaveURL(new RegExp(`/app-h5/${screen}$`));
+    await expect(page.getByRole("heading", { name: "Cancel a cloud card package" })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Tips" })).toHaveCount(0);
   });
 
   test("the VIP card refund route is the blank placeholder", async ({ page }) => {

@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { fetchSite } from "remix-utils/sec-fetch";
 import type { StorefrontEnv } from "./env.ts";
 import { sandboxEnabled } from "./purchase/providers.ts";
@@ -60,6 +61,17 @@ export function isCrossSiteWrite(request: Request): boolean {
   if (origin !== null) return origin !== url.origin;
   const site = fetchSite(request);
   return site !== "same-origin" && site !== "none";
+}
+
+/**
+ * A question sheet that another site's link opens (refund this package, cancel this order) leaves one tap
+ * between the buyer and an act they did not start here: such a navigation lands with the question closed.
+ */
+export function closeQuestionsOpenedByOtherSites(request: Request, url: URL, questions: readonly string[]): void {
+  if (fetchSite(request) !== "cross-site" || !questions.some((name) => url.searchParams.has(name))) return;
+  const kept = new URLSearchParams(url.searchParams);
+  for (const name of questions) kept.delete(name);
+  throw redirect(kept.size ? `${url.pathname}?${kept}` : url.pathname);
 }
 
 /** Personal pages and every answer to a signed-in buyer are never stored; hashed assets are (public/_headers). */

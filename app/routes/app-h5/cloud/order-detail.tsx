@@ -3,6 +3,7 @@ import { loadOrder, orderFacts } from "#app/.server/orders/order-view.ts";
 import { providerClients } from "#app/.server/purchase/providers.ts";
 import { requestOf } from "#app/.server/request-context.ts";
 import { screenUrl } from "#app/.server/screen-url.ts";
+import { closeQuestionsOpenedByOtherSites } from "#app/.server/security.ts";
 import { CancelSheet, OrderActions } from "#app/components/orders/order-actions.tsx";
 import { FactList } from "#app/components/orders/fact-list.tsx";
 import { OrderError } from "#app/components/orders/order-error.tsx";
@@ -19,8 +20,10 @@ export { action, shouldRevalidate } from "./order-list.tsx";
  */
 export async function loader(args: Route.LoaderArgs) {
   const req = requestOf(args.context);
+  const url = screenUrl(args.request);
+  closeQuestionsOpenedByOtherSites(args.request, url, ["cancel"]);
   const { launch } = req.requireLaunch("device");
-  const order = await loadOrder(req, screenUrl(args.request).searchParams.get("orderId"));
+  const order = await loadOrder(req, url.searchParams.get("orderId"));
   return {
     title: req.t("orderDetail.title"),
     order: orderFacts(req, req.timeZone(launch.countryCode), order),

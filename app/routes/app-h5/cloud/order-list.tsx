@@ -3,6 +3,7 @@ import { Link, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } f
 import { loadOrderList, orderAction } from "#app/.server/orders/order-list.ts";
 import { requestOf } from "#app/.server/request-context.ts";
 import { screenUrl } from "#app/.server/screen-url.ts";
+import { closeQuestionsOpenedByOtherSites } from "#app/.server/security.ts";
 import { sessionContext } from "#app/context.ts";
 import { CancelSheet } from "#app/components/orders/order-actions.tsx";
 import { OrderPages } from "#app/components/orders/order-pages.tsx";
@@ -12,7 +13,11 @@ import { useTranslation } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/order-list";
 
 /** The four order lists of product-rules §2 share this module; the path says which service it lists. */
-export const loader = ({ context, request }: Route.LoaderArgs) => loadOrderList(requestOf(context), screenUrl(request));
+export const loader = ({ context, request }: Route.LoaderArgs) => {
+  const url = screenUrl(request);
+  closeQuestionsOpenedByOtherSites(request, url, ["cancel"]);
+  return loadOrderList(requestOf(context), url);
+};
 
 /** Cancel (after the buyer confirmed) and repay, as form posts (product-rules §4, §8). */
 export const action = ({ context, request }: Route.ActionArgs) => orderAction(requestOf(context), request, context.get(sessionContext));
