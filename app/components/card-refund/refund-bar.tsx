@@ -50,6 +50,7 @@ const refundFields = ({ shown, selectedPackage }: RefundTarget, hydrated: boolea
   ...(selectedPackage !== null ? { [F.package]: selectedPackage } : {}),
   [F.enhanced]: enhancedValue(hydrated),
 });
+
 const buttonClass = "w-full rounded-full bg-sky-700 py-3 text-base font-semibold text-white disabled:bg-neutral-300 disabled:text-neutral-700";
 
 /**
