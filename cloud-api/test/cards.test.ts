@@ -144,6 +144,29 @@ describe("storage cards", () => {
     expect((await call(cn, "/v1/cloud/storage-card/received/package", storage)).body?.data.isRefunded).toBe(false);
   });
 
+  it("moves a paid period queued behind a refunded card's up by the days the card frees, once", async () => {
+    const day = 86_400;
+    const now = Math.floor(Date.now() / 1000);
+    const { id: packageId } = (await env.DB.prepare("SELECT id FROM packages WHERE product_id = 'storage-card-cny'").first<{ id: number }>()) ?? { id: 0 };
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO service_cards (code_id, kind, package_id, status, device_id, received_at) VALUES ('STORAGECARD-QUEUE', 'storage', ?, 1, 'CAM-DEMO-004', ?)").bind(packageId, now - day),
+      env.DB.prepare(
+        `INSERT INTO entitlements (device_id, service_type, package_id, service_name, status, start_time, end_time, source, source_ref) VALUES
+         ('CAM-DEMO-004', 1, ?1, 'Card', 1, ?2, ?3, 'storage_card', 'STORAGECARD-QUEUE'), ('CAM-DEMO-004', 1, ?1, 'Paid', 1, ?3, ?4, 'order', 'ORDER-QUEUED')`,
+      ).bind(packageId, now - day, now + 29 * day, now + 59 * day),
+    ]);
+    const queued = () => env.DB.prepare("SELECT start_time, end_time FROM entitlements WHERE source_ref = 'ORDER-QUEUED'").first<{ start_time: number; end_time: number }>();
+
+    expect((await call(cn, "/v1/cloud/storage-card/refund", { encryptCodeId: "STORAGECARD-QUEUE" })).body?.data).toEqual({ isRefunded: true, alreadyRefunded: false });
+    const moved = await queued();
+    // It starts now instead of in 29 days, and keeps its 30 days.
+    expect(moved?.start_time).toBeGreaterThanOrEqual(now);
+    expect(moved?.start_time).toBeLessThanOrEqual(now + 60);
+    expect((moved?.end_time ?? 0) - (moved?.start_time ?? 0)).toBe(30 * day);
+    expect((await call(cn, "/v1/cloud/storage-card/refund", { encryptCodeId: "STORAGECARD-QUEUE" })).body?.data).toEqual({ isRefunded: true, alreadyRefunded: true });
+    expect(await queued()).toEqual(moved);
+  });
+
   it("lists a device's storage card packages, refunds them once, and revokes the period", async () => {
     const listed = await call(cn, "/v1/cloud/storage-card/received/package", storage);
     expect(listed.body?.data).toEqual({

@@ -40,24 +40,36 @@ export function receiveCardStatement(db: D1Database, codeId: string, deviceId: s
 export type CardSelector = { codeId: string } | { deviceId: string; kind: CardKind; packageId?: number | undefined };
 
 /**
- * Refunds the received cards a selector names: their periods are revoked and they become refunded, in
- * this order so that the first statement still finds them received. The second statement's
- * meta.changes is 0 when there was nothing left to refund (a second refund changes nothing).
+ * Refunds the received cards a selector names: the periods queued behind theirs move up, their periods are
+ * revoked and they become refunded, in this order so that each statement still finds them received. The
+ * last statement's meta.changes is 0 when there was nothing left to refund (a second refund changes nothing).
  */
-export function refundCardsStatements(db: D1Database, selector: CardSelector, now: number): [D1PreparedStatement, D1PreparedStatement] {
+export function refundCardsStatements(db: D1Database, selector: CardSelector, now: number): [D1PreparedStatement, D1PreparedStatement, D1PreparedStatement] {
   const [where, binds]: [string, unknown[]] =
     "codeId" in selector
       ? ["code_id = ?", [selector.codeId]]
       : selector.packageId === undefined
         ? ["device_id = ? AND kind = ?", [selector.deviceId, selector.kind]]
         : ["device_id = ? AND kind = ? AND package_id = ?", [selector.deviceId, selector.kind, selector.packageId]];
+  const refundedPeriod = (alias: string) =>
+    `${alias}.source IN ('vip_card', 'storage_card') AND ${alias}.source_ref IN (SELECT code_id FROM service_cards WHERE status = 1 AND ${where})`;
   return [
+    // Periods queued behind a refunded card's move up by the time it frees (from now, or from its start if it
+    // had not started), so that the device is not left without the service until a paid period's old start.
+    // First in the batch, while the refunded periods are not revoked yet: a second refund frees nothing.
     db
       .prepare(
-        `UPDATE entitlements SET revoked_at = ? WHERE revoked_at IS NULL AND source IN ('vip_card', 'storage_card')
-         AND source_ref IN (SELECT code_id FROM service_cards WHERE status = 1 AND ${where})`,
+        `UPDATE entitlements AS later SET start_time = later.start_time - moved.freed, end_time = later.end_time - moved.freed
+         FROM (SELECT queued.id AS id, SUM(gone.end_time - MAX(?, gone.start_time)) AS freed
+               FROM entitlements AS queued JOIN entitlements AS gone
+                 ON gone.device_id = queued.device_id AND gone.service_type = queued.service_type
+               WHERE gone.revoked_at IS NULL AND gone.end_time > ? AND ${refundedPeriod("gone")}
+                 AND queued.revoked_at IS NULL AND queued.start_time >= gone.end_time AND NOT (${refundedPeriod("queued")})
+               GROUP BY queued.id) AS moved
+         WHERE later.id = moved.id AND moved.freed > 0`,
       )
-      .bind(now, ...binds),
+      .bind(now, now, ...binds, ...binds),
+    db.prepare(`UPDATE entitlements SET revoked_at = ? WHERE revoked_at IS NULL AND ${refundedPeriod("entitlements")}`).bind(now, ...binds),
     db.prepare(`UPDATE service_cards SET status = 2, refunded_at = ? WHERE status = 1 AND ${where}`).bind(now, ...binds),
   ];
 }

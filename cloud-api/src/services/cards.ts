@@ -73,6 +73,6 @@ export async function receiveCard(env: CloudApiEnv, card: ServiceCardRow, device
  * their periods are revoked, in one batch. False when they were refunded already (nothing changes).
  */
 export async function refundCards(db: D1Database, selector: CardSelector): Promise<boolean> {
-  const [, refunded] = await db.batch(refundCardsStatements(db, selector, nowSeconds()));
+  const [, , refunded] = await db.batch(refundCardsStatements(db, selector, nowSeconds()));
   return (refunded?.meta.changes ?? 0) > 0;
 }
