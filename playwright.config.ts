@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { E2E } from "./e2e/ports.ts";
-import { CHROMIUM_ARGS, chromiumPath } from "#scripts/lib/browser.ts";
+import { CHROMIUM_ARGS, testBrowserPath } from "#scripts/lib/browser.ts";
 
 const chromium = {
   ...devices["iPhone 13"],
@@ -8,7 +8,7 @@ const chromium = {
   timezoneId: "Asia/Shanghai",
   browserName: "chromium" as const,
   launchOptions: {
-    executablePath: chromiumPath(),
+    executablePath: testBrowserPath(),
     args: CHROMIUM_ARGS,
   },
 };
@@ -19,8 +19,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
-  use: { baseURL: E2E.storefront, trace: "retain-on-failure" },
+  reporter: [["list"]],
+  // Recording a trace for every test costs about 6% of the suite's time, for the few that fail: rerun
+  // a failing test with `--trace on` to get its trace.
+  use: { baseURL: E2E.storefront, trace: "off" },
   projects: [
     { name: "phone-js", use: { ...chromium } },
     { name: "phone-no-js", use: { ...chromium, javaScriptEnabled: false }, grep: /@no-js/ },

@@ -11,7 +11,7 @@
 import autocannon from "autocannon";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { chromiumPath } from "./lib/browser.ts";
+import { fullChromiumPath } from "./lib/browser.ts";
 import { demoBuyer } from "./lib/launch-link.ts";
 import { capture, run } from "./lib/process.ts";
 import { devVars, PORT_OFFSET, ROOT } from "./lib/project.ts";
@@ -95,7 +95,7 @@ async function lighthouseOnce(url: string, cookie: string) {
       `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
       "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync",
     ],
-    { env: { ...process.env, CHROME_PATH: chromiumPath() } },
+    { env: { ...process.env, CHROME_PATH: fullChromiumPath() } },
   );
   const report = JSON.parse(readFileSync(out, "utf8")) as { categories: Record<string, { score: number }> };
   return { performance: Math.round((report.categories.performance?.score ?? 0) * 100), accessibility: Math.round((report.categories.accessibility?.score ?? 0) * 100) };

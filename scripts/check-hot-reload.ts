@@ -5,7 +5,7 @@
  */
 import { chromium, devices } from "@playwright/test";
 import { readFileSync, writeFileSync } from "node:fs";
-import { CHROMIUM_ARGS, chromiumPath } from "./lib/browser.ts";
+import { CHROMIUM_ARGS, testBrowserPath } from "./lib/browser.ts";
 import { slug } from "./lib/launcher.ts";
 import { LAUNCHER_PORT, ROOT } from "./lib/project.ts";
 import { SCREEN_LINKS } from "./lib/screens.ts";
@@ -16,7 +16,7 @@ const AFTER = `{t("service.introTitle")} (edited live)`;
 const original = readFileSync(FILE, "utf8");
 if (!original.includes(BEFORE)) throw new Error(`${FILE} no longer renders ${BEFORE}; point this check at another component`);
 
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: testBrowserPath(), args: CHROMIUM_ARGS });
 try {
   const page = await (await browser.newContext({ ...devices["iPhone 13"] })).newPage();
   const link = SCREEN_LINKS.find((candidate) => candidate.screen === "cloud/mobile-data/buy");

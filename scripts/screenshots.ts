@@ -6,7 +6,7 @@
  */
 import { chromium, devices } from "@playwright/test";
 import { mkdirSync } from "node:fs";
-import { CHROMIUM_ARGS, chromiumPath } from "./lib/browser.ts";
+import { CHROMIUM_ARGS, testBrowserPath } from "./lib/browser.ts";
 import { demoBuyer } from "./lib/launch-link.ts";
 import { run } from "./lib/process.ts";
 import { devVars, ROOT } from "./lib/project.ts";
@@ -22,7 +22,7 @@ await run(process.execPath, ["scripts/ensure-chromium.ts"], { cwd: ROOT });
 await run(`${ROOT}node_modules/.bin/react-router`, ["build"], { cwd: ROOT });
 const servers = await serveFreshDemo({ stateDir: ".wrangler/screenshots-state", ...ports, quiet: true });
 const browser = await chromium.launch({
-  executablePath: chromiumPath(),
+  executablePath: testBrowserPath(),
   args: CHROMIUM_ARGS,
 });
 try {
