@@ -6,6 +6,8 @@ const chromium = {
   ...devices["iPhone 13"],
   // The demo buyer is in China: the device's clock, which the storefront learns, is China's.
   timezoneId: "Asia/Shanghai",
+  // The companion app's webview lets a page copy; Chromium's headless shell asks for the permission first.
+  permissions: ["clipboard-read", "clipboard-write"],
   browserName: "chromium" as const,
   launchOptions: {
     executablePath: testBrowserPath(),

@@ -99,8 +99,7 @@ test.describe("4G top-up screen", () => {
     await expect(page.getByText("12.25 GB")).toBeVisible();
   });
 
-  test("copy buttons copy and say so", async ({ page, context }) => {
-    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  test("copy buttons copy and say so", async ({ page }) => {
     await page.goto(await launchLink(DEMO_DEVICES.sim));
     await page.getByRole("button", { name: "Copy ICCID" }).click();
     await expect(page.getByRole("status")).toContainText("Copied");
