@@ -2,8 +2,8 @@
  * The bench's view of storage (npm run bench, docs/decisions/030): with BENCH_D1_LATENCY_MS set, a
  * Worker wraps its D1 bindings for the length of one request, so that every round trip waits that long
  * first (a deployed D1 is milliseconds away, a local one microseconds), and counts how deep the request's
- * chain of sequential round trips goes and how many statements wrote. The storefront adds the depth and
- * writes its cloud-api calls report in their response headers. Unset (everywhere but the bench) nothing
+ * chain of sequential round trips goes, how many statements wrote and how many service calls it made. The
+ * storefront adds the depth and writes its cloud-api calls report in their response headers. Unset (everywhere but the bench) nothing
  * is wrapped; production refuses the variable (each Worker's checkSecrets).
  */
 import { PROBE_HEADERS } from "#contract/headers.ts";
@@ -15,6 +15,8 @@ class Trace {
   /** The deepest level a finished round trip reached: the next one to start sits one below it. */
   private reached = 0;
   writes = 0;
+  /** Calls through a probed service binding (the storefront's to the cloud-api). */
+  calls = 0;
 
   constructor(readonly latencyMs: number) {}
 
@@ -22,12 +24,13 @@ class Trace {
     return this.reached;
   }
 
-  /** A round trip that itself stands for `levels` sequential ones (a cloud-api call) and `writes` writes. */
-  async roundTrip<T>(run: () => Promise<T>, cost: (result: T) => { levels: number; writes: number }): Promise<T> {
+  /** A round trip that itself stands for `levels` sequential ones (a cloud-api call), `writes` writes and `calls` service calls. */
+  async roundTrip<T>(run: () => Promise<T>, cost: (result: T) => { levels: number; writes: number; calls: number }): Promise<T> {
     const start = this.reached;
     const result = await run();
-    const { levels, writes } = cost(result);
+    const { levels, writes, calls } = cost(result);
     this.writes += writes;
+    this.calls += calls;
     this.reached = Math.max(this.reached, start + levels);
     return result;
   }
@@ -38,7 +41,7 @@ class Trace {
         if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
         return run();
       },
-      () => ({ levels: 1, writes: sqls.filter((sql) => WRITE.test(sql)).length }),
+      () => ({ levels: 1, writes: sqls.filter((sql) => WRITE.test(sql)).length, calls: 0 }),
     );
   }
 }
@@ -91,7 +94,11 @@ function probeFetcher(real: Fetcher, trace: Trace): Fetcher {
     fetch: (input: RequestInfo | URL, init?: RequestInit) =>
       trace.roundTrip(
         () => real.fetch(input, init),
-        (response) => ({ levels: Number(response.headers.get(PROBE_HEADERS.depth) ?? 0), writes: Number(response.headers.get(PROBE_HEADERS.writes) ?? 0) }),
+        (response) => ({
+          levels: Number(response.headers.get(PROBE_HEADERS.depth) ?? 0),
+          writes: Number(response.headers.get(PROBE_HEADERS.writes) ?? 0),
+          calls: 1 + Number(response.headers.get(PROBE_HEADERS.calls) ?? 0),
+        }),
       ),
   } as unknown as Fetcher;
 }
@@ -129,5 +136,6 @@ export async function withD1Probe<E extends ProbedEnv>(
   const answered = new Response(response.body, response);
   answered.headers.set(PROBE_HEADERS.depth, String(trace.depth));
   answered.headers.set(PROBE_HEADERS.writes, String(trace.writes));
+  answered.headers.set(PROBE_HEADERS.calls, String(trace.calls));
   return answered;
 }

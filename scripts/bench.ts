@@ -132,7 +132,7 @@ async function storage(url: string, cookie: string) {
   const response = await fetch(url, { headers: { cookie } });
   await response.arrayBuffer();
   const header = (name: string) => Number(response.headers.get(name) ?? Number.NaN);
-  return { d1Depth: header(PROBE_HEADERS.depth), d1Writes: header(PROBE_HEADERS.writes) };
+  return { d1Depth: header(PROBE_HEADERS.depth), d1Writes: header(PROBE_HEADERS.writes), upstreamCalls: header(PROBE_HEADERS.calls) };
 }
 
 /** The median time to the response's headers over sequential views, one connection. */
@@ -172,6 +172,7 @@ const api = `http://127.0.0.1:${bench.apiPort}`;
 const rows: ({ screen: string; performance: number | null; accessibility: number | null; firstLoadJs: ReturnType<typeof firstLoadJs>; ssr: Awaited<ReturnType<typeof load>> } & Awaited<ReturnType<typeof storage>>)[] = [];
 const depths: ({ screen: string } & Awaited<ReturnType<typeof storage>>)[] = [];
 let loadStage: Awaited<ReturnType<typeof runLoadStage>> | undefined;
+let floor: Awaited<ReturnType<typeof load>>["cpuMsPerDocument"] | undefined;
 let servers = await serveFreshDemo({ ...bench, quiet: true, vars: { ...unlimited, BENCH_D1_LATENCY_MS: "0" } });
 try {
   const { buyer, pages } = await pagesOf(api);
@@ -186,7 +187,13 @@ try {
     const scores = BLANK_BY_SPEC.has(page.name) ? { performance: null, accessibility: null } : await lighthouse(url, cookie);
     rows.push({ screen: page.name, ...scores, firstLoadJs: firstLoadJs(html), ...probe, ssr: await load(servers, url, cookie) });
   }
-  if (!depthOnly) loadStage = await runLoadStage({ storefront, api, stateDir: bench.stateDir, vars, buyer, open: sessionFor });
+  if (!depthOnly) {
+    // What one cloud-api call costs with no work in it: a path the storefront forwards and the cloud-api
+    // does not know (a 404 with no signature, token or D1). A screen's cloud-api CPU cannot fall below its
+    // calls times this, on this runtime.
+    floor = (await load(servers, `${storefront}/v1/pay/notify/none`, "")).cpuMsPerDocument;
+    loadStage = await runLoadStage({ storefront, api, stateDir: bench.stateDir, vars, buyer, open: sessionFor });
+  }
 } finally {
   servers.stop();
 }
@@ -206,7 +213,7 @@ try {
 } finally {
   servers.stop();
 }
-if (!loadStage || !workers) throw new Error("the first pass did not finish");
+if (!loadStage || !workers || !floor) throw new Error("the first pass did not finish");
 const aboutPerSecond = rows.find((r) => r.screen === "/about")?.ssr.requestsPerSecond;
 const aboutWithLatency = withLatency.get("/about")?.requestsPerSecond;
 /** A signed-in screen (not a public page) whose view is over the depth, time to first byte or throughput goal. */
@@ -220,6 +227,7 @@ const results = {
   load: LOAD,
   latency: LATENCY,
   workers,
+  cloudApiCallWithNoWork: { cpuMs: floor.cloudApi },
   loadStage,
   screens: rows.map((r) => ({
     ...r,
@@ -248,6 +256,7 @@ console.table(
     errors: r.ssr.errors,
     "of /about": r.ofAbout,
     "CPU ms/doc storefront+api": `${r.ssr.cpuMsPerDocument.storefront ?? "?"}+${r.ssr.cpuMsPerDocument.cloudApi ?? "?"}`,
+    "cloud-api calls": r.upstreamCalls,
     "D1 depth": r.d1Depth,
     "D1 writes": r.d1Writes,
     [`req/s +${LATENCY.d1Ms} ms`]: r.withD1Latency.requestsPerSecond,
@@ -261,6 +270,10 @@ console.table(
 console.log(
   `Storage goal per signed-in screen: D1 depth <= ${LATENCY.goal.depth}, time to first byte p50 <= ${LATENCY.goal.ttfbP50Ms} ms with ${LATENCY.d1Ms} ms per D1 round trip (one connection), ` +
     `>= ${LATENCY.goal.ofAbout * 100}% of /about's documents/s.`,
+);
+console.log(
+  `A cloud-api call with no work in it (an unknown path, through the storefront) costs the cloud-api ${floor.cloudApi ?? "?"} ms of CPU: ` +
+    `a screen's cloud-api CPU per document is at least its calls times that.`,
 );
 console.log(`Budgets: performance >= ${BUDGET.performance}, accessibility = ${BUDGET.accessibility}, first-load JS <= ${BUDGET.firstLoadJsKb} KB gzip. Written to bench/results.json.`);
 

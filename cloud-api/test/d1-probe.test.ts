@@ -8,6 +8,7 @@ type Env = { DB: D1Database; BENCH_D1_LATENCY_MS?: string };
 const probed = (latency: string | undefined, handle: (env: Env) => Promise<Response>) =>
   withD1Probe<Env>({ DB: env.DB, BENCH_D1_LATENCY_MS: latency }, { d1: ["DB"] }, handle);
 const counted = (response: Response) => ({ depth: response.headers.get(PROBE_HEADERS.depth), writes: response.headers.get(PROBE_HEADERS.writes) });
+const callsOf = (response: Response) => response.headers.get(PROBE_HEADERS.calls);
 
 describe("the bench's D1 probe", () => {
   it("counts sequential round trips as depth, parallel ones and a batch as one, and the statements that wrote", async () => {
@@ -18,7 +19,20 @@ describe("the bench's D1 probe", () => {
       return new Response("ok");
     });
     expect(counted(response)).toEqual({ depth: "3", writes: "2" });
+    expect(callsOf(response)).toBe("0");
     expect(await response.text()).toBe("ok");
+  });
+
+  it("counts each service call once, as deep and writing as much as its callee says, after the caller's own round trips", async () => {
+    type WithService = Env & { API: Fetcher };
+    const callee = { fetch: async () => new Response("{}", { headers: { [PROBE_HEADERS.depth]: "2", [PROBE_HEADERS.writes]: "1", [PROBE_HEADERS.calls]: "0" } }) } as unknown as Fetcher;
+    const response = await withD1Probe<WithService>({ DB: env.DB, API: callee, BENCH_D1_LATENCY_MS: "0" }, { d1: ["DB"], services: ["API"] }, async ({ DB, API }) => {
+      await DB.prepare("SELECT 1").first(); // depth 1
+      await Promise.all([API.fetch("https://api/one"), API.fetch("https://api/two"), API.fetch("https://api/three")]); // depth 3
+      return new Response("ok");
+    });
+    expect(counted(response)).toEqual({ depth: "3", writes: "3" });
+    expect(callsOf(response)).toBe("3");
   });
 
   it("makes every round trip wait the injected latency", async () => {
@@ -37,6 +51,7 @@ describe("the bench's D1 probe", () => {
       return new Response("ok");
     });
     expect(counted(response)).toEqual({ depth: null, writes: null });
+    expect(callsOf(response)).toBeNull();
   });
 
   it("is refused in production (the storefront's check: app/.server/storage/bench-probe.worker.test.ts)", () => {
