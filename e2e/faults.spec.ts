@@ -63,23 +63,28 @@ test.describe("a broken upstream", () => {
   for (const fault of ["slow", "500", "garbage"] as const) {
     test(`${fault}: every screen explains it with a way to try again, and loads when the upstream is back @no-js`, async ({ browser }, testInfo) => {
       test.setTimeout(60_000);
-      await Promise.all(
+      // Every lane ends (and closes its context) before the test reports a lane's failure.
+      const ended = await Promise.allSettled(
         lanes.map(async (screens) => {
           const context = await browser.newContext(testInfo.project.use);
-          const page = await context.newPage();
-          for (const link of screens) {
-            await test.step(link.label, async () => {
-              await setFault(page, fault);
-              const response = await page.goto(await launch(link));
-              expect(response?.status()).toBe(EXPECTED[fault].status);
-              expect(new URL(page.url()).pathname).toBe(`/app-h5/${link.screen}`);
-              await expectErrorPage(page, fault);
-              await expectRetryLoads(page);
-            });
+          try {
+            const page = await context.newPage();
+            for (const link of screens) {
+              await test.step(link.label, async () => {
+                await setFault(page, fault);
+                const response = await page.goto(await launch(link));
+                expect(response?.status()).toBe(EXPECTED[fault].status);
+                expect(new URL(page.url()).pathname).toBe(`/app-h5/${link.screen}`);
+                await expectErrorPage(page, fault);
+                await expectRetryLoads(page);
+              });
+            }
+          } finally {
+            await context.close();
           }
-          await context.close();
         }),
       );
+      for (const lane of ended) if (lane.status === "rejected") throw lane.reason;
     });
   }
 
