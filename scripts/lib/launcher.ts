@@ -1,7 +1,8 @@
 import { createServer } from "node:http";
-import { defaultDemoDevice, demoBuyer } from "./launch-link.ts";
+import type { AddressInfo } from "node:net";
+import { callCloudApi, defaultDemoDevice, demoBuyer } from "./launch-link.ts";
 import { LAUNCH_SCREENS } from "./route-table.ts";
-import { PUBLIC_PAGES, SCREEN_LINKS, type ScreenLink } from "./screens.ts";
+import { ALIPAY_CASHIER, PUBLIC_PAGES, SCREEN_LINKS, type ScreenLink } from "./screens.ts";
 
 /** "4G top-up (CN, English)" -> "4g-top-up-cn-english": the short path of a screen link. */
 export const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
@@ -15,11 +16,20 @@ const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "
  * redirect to the launch link. Local only: it listens on 127.0.0.1.
  */
 export async function startLauncher(options: { port: number; api: string; storefront: string; vars: Record<string, string> }) {
-  const unlisted = LAUNCH_SCREENS.filter((screen) => !SCREEN_LINKS.some((link) => link.screen === screen));
+  // Screens that open only in a state of their own (an order to pay) are listed with it.
+  const others = [ALIPAY_CASHIER];
+  /** The cashier shows the form of the order's latest Alipay attempt: a repay starts one, as the order detail's Repay does. */
+  const prepare = async (link: ScreenLink, accessToken: string) => {
+    if (link !== ALIPAY_CASHIER) return;
+    // An order no longer waiting to pay (paid in this demo) refuses the repay; the cashier then opens its result page.
+    await callCloudApi(options.api, options.vars, "/v1/cloud/order/h5/order/repay", { orderId: link.query?.orderId }, accessToken).catch(() => undefined);
+  };
+  const listed = [...SCREEN_LINKS, ...others];
+  const unlisted = LAUNCH_SCREENS.filter((screen) => !listed.some((link) => link.screen === screen));
   const linkFor = (path: string): ScreenLink | undefined => {
     const screen = path.startsWith("screen/") ? path.slice("screen/".length) : null;
     if (screen !== null) return LAUNCH_SCREENS.includes(screen) ? { label: screen, screen, deviceId: defaultDemoDevice(screen) } : undefined;
-    return SCREEN_LINKS.find((candidate) => slug(candidate.label) === path);
+    return listed.find((candidate) => slug(candidate.label) === path);
   };
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? "/", "http://launcher").pathname.slice(1));
@@ -29,7 +39,7 @@ export async function startLauncher(options: { port: number; api: string; storef
       response.end(`<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>CamCloud screens</title>
 <h1>CamCloud screens</h1><p>Each link signs the demo buyer in (as the companion app would) and opens the screen.</p>
 <ul>${SCREEN_LINKS.map((link) => item(`/${slug(link.label)}`, link.label)).join("")}</ul>
-${unlisted.length ? `<h2>Other screens of the route table</h2><ul>${unlisted.map((screen) => item(`/screen/${screen}`, screen)).join("")}</ul>` : ""}
+<h2>Other screens of the route table</h2><ul>${others.map((link) => item(`/${slug(link.label)}`, link.label)).join("")}${unlisted.map((screen) => item(`/screen/${screen}`, screen)).join("")}</ul>
 <h2>Public pages</h2><ul>${PUBLIC_PAGES.map((page) => item(options.storefront + page.path, page.label)).join("")}</ul>`);
       return;
     }
@@ -40,7 +50,8 @@ ${unlisted.length ? `<h2>Other screens of the route table</h2><ul>${unlisted.map
       return;
     }
     demoBuyer(options.api, options.storefront, options.vars).then(
-      (buyer) => {
+      async (buyer) => {
+        await prepare(link, buyer.tokens.accessToken);
         response.writeHead(302, { location: buyer.link(link) });
         response.end();
       },
@@ -51,5 +62,6 @@ ${unlisted.length ? `<h2>Other screens of the route table</h2><ul>${unlisted.map
     );
   });
   await new Promise<void>((resolve, reject) => server.once("error", reject).listen(options.port, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${options.port}`, close: () => server.close() };
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
 }

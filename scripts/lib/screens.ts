@@ -41,6 +41,13 @@ export const SCREEN_LINKS: ScreenLink[] = [
   { label: "Cloud storage, ending soon (renewal reminder)", screen: "cloud/storage/buy", deviceId: DEMO_DEVICES.cameraRenewal },
 ];
 
+/**
+ * The Alipay cashier with a storage order waiting for Alipay. Only the launcher lists it: the page submits
+ * itself to the provider after 300 ms, so the journeys and the bench that go through SCREEN_LINKS would
+ * measure the provider's page instead.
+ */
+export const ALIPAY_CASHIER: ScreenLink = { label: "Alipay cashier (an order waiting for Alipay)", screen: "cloud/srv/alipay", deviceId: DEMO_DEVICES.camera, query: { orderId: "DEMO1000008" } };
+
 /** The public pages, which need no launch. */
 export const PUBLIC_PAGES: { label: string; path: string }[] = [
   { label: "Home (marketing page)", path: "/" },

@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { slug, startLauncher } from "./launcher.ts";
+import { LAUNCH_SCREENS } from "./route-table.ts";
+import { ALIPAY_CASHIER, SCREEN_LINKS } from "./screens.ts";
+
+// No cloud-api behind it: a link the launcher knows answers 502 (it could not sign the buyer in), an
+// unknown one 404. Opening the screens themselves is the e2e journeys' and the bench's work.
+const closedPort = "http://127.0.0.1:1";
+let launcher: Awaited<ReturnType<typeof startLauncher>>;
+
+beforeAll(async () => {
+  launcher = await startLauncher({ port: 0, api: closedPort, storefront: closedPort, vars: {} });
+});
+afterAll(() => launcher.close());
+
+describe("the launcher npm start prints", () => {
+  it("lists every screen of the route table with a launch that opens it, the Alipay cashier with an order to pay", async () => {
+    const index = await (await fetch(launcher.url)).text();
+    const hrefs = [...index.matchAll(/<a href="([^"]+)"/g)].map((match) => match[1] ?? "");
+    for (const link of [...SCREEN_LINKS, ALIPAY_CASHIER]) expect(hrefs, link.label).toContain(`/${slug(link.label)}`);
+    expect(hrefs.filter((href) => href.startsWith("/screen/"))).toEqual([]);
+    const opened = new Set([...SCREEN_LINKS, ALIPAY_CASHIER].map((link) => link.screen));
+    expect(LAUNCH_SCREENS.filter((screen) => !opened.has(screen))).toEqual([]);
+    expect(ALIPAY_CASHIER.query).toEqual({ orderId: expect.stringMatching(/^DEMO1\d{6}$/) });
+  });
+
+  it("signs in for a link it lists and refuses one it does not", async () => {
+    expect((await fetch(`${launcher.url}/${slug(ALIPAY_CASHIER.label)}`, { redirect: "manual" })).status).toBe(502);
+    expect((await fetch(`${launcher.url}/no-such-screen`, { redirect: "manual" })).status).toBe(404);
+  });
+});
