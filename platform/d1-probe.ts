@@ -3,8 +3,8 @@
  * Worker wraps its D1 bindings for the length of one request, so that every round trip waits that long
  * first (a deployed D1 is milliseconds away, a local one microseconds), and counts how deep the request's
  * chain of sequential round trips goes, how many statements wrote and how many service calls it made. The
- * storefront adds the depth and writes its cloud-api calls report in their response headers. Unset (everywhere but the bench) nothing
- * is wrapped; production refuses the variable (each Worker's checkSecrets).
+ * storefront adds the depth and writes its cloud-api calls report in their response headers. Unset
+ * (everywhere but the bench) nothing is wrapped; production refuses the variable (each Worker's checkSecrets).
  */
 import { PROBE_HEADERS } from "#contract/headers.ts";
 
