@@ -5,8 +5,11 @@ import tseslint from "typescript-eslint";
 /**
  * Import patterns are gitignore lines, where a leading # starts a comment: an alias is written \\#api/*.
  * The cloud-api's layers (docs/decisions/033): a folder may import those below it, never those above.
+ * Inside cloud-api/src every import of another of its files is written #api/... (one style, so each fence is
+ * written once): relative imports are refused there.
  */
-const apiFolder = (folder) => [`\\#api/${folder}/*`, `**/${folder}/*`];
+const apiFolder = (folder) => [`\\#api/${folder}/*`];
+const RELATIVE = ["./*", "../*"];
 const apiLayers = {
   core: ["repositories", "payments", "services", "cron", "fulfilment", "operations", "http", "sandbox"],
   repositories: ["payments", "services", "cron", "fulfilment", "operations", "http"],
@@ -22,7 +25,12 @@ const layerRules = Object.entries(apiLayers).map(([folder, above]) => ({
     "no-restricted-imports": [
       "error",
       // The payment ledger stores what a provider answered: the provider port's types are its vocabulary.
-      { patterns: [{ group: [...above.flatMap(apiFolder), "\\#api/app.ts", "**/app.ts", "\\#api/index.ts", "!**/payments/provider.ts"], message: `cloud-api/src/${folder}/ imports only the layers below it (docs/decisions/033).` }] },
+      {
+        patterns: [
+          { group: [...above.flatMap(apiFolder), "\\#api/app.ts", "\\#api/index.ts", "!\\#api/payments/provider.ts"], message: `cloud-api/src/${folder}/ imports only the layers below it (docs/decisions/033).` },
+          { group: RELATIVE, message: "cloud-api/src imports its own files as #api/... (docs/decisions/033)." },
+        ],
+      },
     ],
   },
 }));
@@ -89,6 +97,11 @@ export default tseslint.config(
   {
     files: ["cloud-api/**/*.ts", "test/**/*.ts", "**/*.worker.test.ts", "e2e/**/*.ts", "scripts/**/*.ts"],
     rules: { "no-restricted-imports": "off", "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    // One import style everywhere in cloud-api/src; the layers' rules below add their fences to it.
+    files: ["cloud-api/src/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ group: RELATIVE, message: "cloud-api/src imports its own files as #api/... (docs/decisions/033)." }] }] },
   },
   ...layerRules,
 );

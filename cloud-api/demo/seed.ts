@@ -3,7 +3,7 @@
  * Pure: returns SQL statements; `npm start` runs them through wrangler and the Worker tests through D1.
  */
 import { canTransition, OrderStatus, type OrderStatusCode } from "#domain/order-status.ts";
-import { couponTexts, PACKAGE_TEXTS, saveTag, type PackageText, type Texts } from "./texts.ts";
+import { couponTexts, PACKAGE_TEXTS, saveTag, type PackageText, type Texts } from "#demo/texts.ts";
 
 type Value = string | number | null;
 const DAY = 86400;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ProbedEnv } from "#platform/d1-probe.ts";
-import type { FulfilmentMessage } from "./fulfilment/message.ts";
+import type { FulfilmentMessage } from "#api/fulfilment/message.ts";
 
 /**
  * Bindings, variables and secrets of the cloud-api Worker: `CloudApiBindings` is generated from

@@ -1,9 +1,9 @@
 import { withD1Probe } from "#platform/d1-probe.ts";
-import { buildApp } from "./app.ts";
-import { runSweeps } from "./cron/sweeps.ts";
-import { checkSecrets, type CloudApiEnv } from "./env.ts";
-import { consumeFulfilment } from "./fulfilment/consumer.ts";
-import type { FulfilmentMessage } from "./fulfilment/message.ts";
+import { buildApp } from "#api/app.ts";
+import { runSweeps } from "#api/cron/sweeps.ts";
+import { checkSecrets, type CloudApiEnv } from "#api/env.ts";
+import { consumeFulfilment } from "#api/fulfilment/consumer.ts";
+import type { FulfilmentMessage } from "#api/fulfilment/message.ts";
 
 const app = buildApp();
 

@@ -1,4 +1,4 @@
-import type { CloudApiEnv } from "./env.ts";
+import type { CloudApiEnv } from "#api/env.ts";
 
 /** A positive whole number from a Worker variable, or the fallback when it is unset or not one. */
 export function positiveInt(value: string | undefined, fallback: number): number {

@@ -1,20 +1,20 @@
 import { OrderStatus } from "#domain/order-status.ts";
 import { SIGNATURE_WINDOW_SECONDS } from "#contract/signature.ts";
-import type { CloudApiEnv } from "../env.ts";
+import type { CloudApiEnv } from "#api/env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
-import { forgetTokensExpiredBefore } from "../repositories/auth-tokens.ts";
+import { forgetTokensExpiredBefore } from "#api/repositories/auth-tokens.ts";
 import {
   findOrder,
   fulfilledOrdersEndedBefore,
   ordersOlderThan,
   releaseCouponStatement,
   transitionStatement,
-} from "../repositories/orders.ts";
-import { cancelOpenPaymentsStatement, closedAttemptsToAsk } from "../repositories/payments.ts";
-import { forgetNoncesBefore } from "../repositories/request-nonces.ts";
-import { askAboutClosedAttempt, settleFromProvider } from "../services/payment-events.ts";
-import { followOwedRefunds } from "../services/refunds.ts";
-import { orderSettings } from "../settings.ts";
+} from "#api/repositories/orders.ts";
+import { cancelOpenPaymentsStatement, closedAttemptsToAsk } from "#api/repositories/payments.ts";
+import { forgetNoncesBefore } from "#api/repositories/request-nonces.ts";
+import { askAboutClosedAttempt, settleFromProvider } from "#api/services/payment-events.ts";
+import { followOwedRefunds } from "#api/services/refunds.ts";
+import { orderSettings } from "#api/settings.ts";
 
 /** Orders handled per sweep and per run; a backlog is worked off over the next runs. */
 const BATCH = 100;

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { CloudApiEnv } from "../env.ts";
-import { orderSettings } from "../settings.ts";
-import { refundUndeliverable } from "../services/refunds.ts";
-import { fulfilOrder } from "./fulfil.ts";
-import type { FulfilmentMessage } from "./message.ts";
+import type { CloudApiEnv } from "#api/env.ts";
+import { orderSettings } from "#api/settings.ts";
+import { refundUndeliverable } from "#api/services/refunds.ts";
+import { fulfilOrder } from "#api/fulfilment/fulfil.ts";
+import type { FulfilmentMessage } from "#api/fulfilment/message.ts";
 
 const fulfilmentMessage = z.strictObject({ orderId: z.string().min(1).max(64) });
 

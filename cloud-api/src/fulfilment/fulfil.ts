@@ -1,12 +1,12 @@
 import { OrderStatus } from "#domain/order-status.ts";
 import { ServiceType } from "#domain/services.ts";
-import type { CloudApiEnv } from "../env.ts";
+import type { CloudApiEnv } from "#api/env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
-import { findDevice } from "../repositories/devices.ts";
-import { grantStatement } from "../repositories/entitlements.ts";
-import { findOrder, transitionStatement, type OrderRow } from "../repositories/orders.ts";
-import { findPackage } from "../repositories/packages.ts";
-import { findSimCard, topUpStatement } from "../repositories/sim-cards.ts";
+import { findDevice } from "#api/repositories/devices.ts";
+import { grantStatement } from "#api/repositories/entitlements.ts";
+import { findOrder, transitionStatement, type OrderRow } from "#api/repositories/orders.ts";
+import { findPackage } from "#api/repositories/packages.ts";
+import { findSimCard, topUpStatement } from "#api/repositories/sim-cards.ts";
 
 /** A purchase that cannot be delivered (the carrier has no such SIM, the package is gone...). */
 export class FulfilmentFailed extends Error {

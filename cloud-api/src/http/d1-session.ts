@@ -1,5 +1,5 @@
 import { BOOKMARK_HEADER } from "#contract/headers.ts";
-import type { CloudApiEnv } from "../env.ts";
+import type { CloudApiEnv } from "#api/env.ts";
 
 /**
  * Operations that only read: a D1 read replica near the caller may answer them (docs/decisions/032).

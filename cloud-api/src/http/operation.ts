@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Access, Endpoint } from "#contract/endpoints.ts";
-import type { CloudApiEnv } from "../env.ts";
+import type { CloudApiEnv } from "#api/env.ts";
 
 export interface RequestFacts {
   env: CloudApiEnv;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requestSignature, S2S_HEADERS, S2S_WINDOW_SECONDS, s2sSignature, SIGNATURE_WINDOW_SECONDS } from "#contract/signature.ts";
-import { rememberNonceStatement } from "../repositories/request-nonces.ts";
+import { rememberNonceStatement } from "#api/repositories/request-nonces.ts";
 import { sha256Hex, timingSafeEqualText } from "#api/core/hashing.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { Status } from "#contract/codes.ts";

@@ -2,9 +2,9 @@ import { currencyForCountry } from "#domain/money.ts";
 import { ServiceType } from "#domain/services.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import { operationReadingFirst } from "#api/http/operation.ts";
-import { serviceState } from "../services/entitlements.ts";
-import { findDevice } from "../repositories/devices.ts";
-import { ownedDevice } from "../services/ownership.ts";
+import { serviceState } from "#api/services/entitlements.ts";
+import { findDevice } from "#api/repositories/devices.ts";
+import { ownedDevice } from "#api/services/ownership.ts";
 
 export const aiInfo = operationReadingFirst(
   endpoints.aiInfo,

@@ -1,6 +1,6 @@
 import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
-import { cancelOrder } from "../services/orders.ts";
+import { cancelOrder } from "#api/services/orders.ts";
 
 export const orderCancel = operation(endpoints.orderCancel, async (ctx, input) => {
   await cancelOrder(ctx.env, ctx.userId, input.orderId);

@@ -2,10 +2,10 @@ import { nowSeconds } from "#api/core/clock.ts";
 import { localize } from "#api/core/localize.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import { operationReadingFirst } from "#api/http/operation.ts";
-import { listEntitlements } from "../repositories/entitlements.ts";
-import { currentPeriod } from "../services/entitlements.ts";
-import { findDevice } from "../repositories/devices.ts";
-import { ownedDevice } from "../services/ownership.ts";
+import { listEntitlements } from "#api/repositories/entitlements.ts";
+import { currentPeriod } from "#api/services/entitlements.ts";
+import { findDevice } from "#api/repositories/devices.ts";
+import { ownedDevice } from "#api/services/ownership.ts";
 
 export const currentPackage = operationReadingFirst(
   endpoints.currentPackage,

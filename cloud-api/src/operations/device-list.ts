@@ -1,8 +1,8 @@
 import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
 import { sha256Hex } from "#api/core/hashing.ts";
-import { listDevicesOfToken } from "../repositories/devices.ts";
-import { authenticate } from "../services/tokens.ts";
+import { listDevicesOfToken } from "#api/repositories/devices.ts";
+import { authenticate } from "#api/services/tokens.ts";
 import { readBesideCheck } from "#api/core/beside-check.ts";
 
 export const deviceList = operation(endpoints.deviceList, async ({ env }, { tgAccessToken }) => {

@@ -1,11 +1,11 @@
 import { Status } from "#contract/codes.ts";
 import { ApiError } from "#api/core/errors.ts";
-import { S2S_REFUSAL } from "../http/signature.ts";
+import { S2S_REFUSAL } from "#api/http/signature.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
-import { findUserByAccount } from "../repositories/users.ts";
-import { purchaseSignature } from "../services/checkout.ts";
-import { issueSignIn, tokenSettings } from "../services/tokens.ts";
+import { findUserByAccount } from "#api/repositories/users.ts";
+import { purchaseSignature } from "#api/services/checkout.ts";
+import { issueSignIn, tokenSettings } from "#api/services/tokens.ts";
 
 export const issueToken = operation(endpoints.issueToken, async ({ env }, { account }) => {
   const user = await findUserByAccount(env.DB, account);

@@ -2,11 +2,11 @@ import { fromCents } from "#domain/money.ts";
 import { localize } from "#api/core/localize.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
-import { findCouponNameOfOrder } from "../repositories/coupons.ts";
-import { findGrantedPeriod } from "../repositories/entitlements.ts";
-import { listOrderEvents } from "../repositories/orders.ts";
-import { paymentOfRecord } from "../repositories/payments.ts";
-import { requireOwnOrder } from "../services/orders.ts";
+import { findCouponNameOfOrder } from "#api/repositories/coupons.ts";
+import { findGrantedPeriod } from "#api/repositories/entitlements.ts";
+import { listOrderEvents } from "#api/repositories/orders.ts";
+import { paymentOfRecord } from "#api/repositories/payments.ts";
+import { requireOwnOrder } from "#api/services/orders.ts";
 import { readBesideCheck } from "#api/core/beside-check.ts";
 
 export const orderDetail = operation(endpoints.orderDetail, async (ctx, input) => {

@@ -1,9 +1,9 @@
 import { localize } from "#api/core/localize.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import { operationReadingFirst } from "#api/http/operation.ts";
-import { listOrdersOfDevice } from "../repositories/orders.ts";
-import { findDevice } from "../repositories/devices.ts";
-import { ownedDevice } from "../services/ownership.ts";
+import { listOrdersOfDevice } from "#api/repositories/orders.ts";
+import { findDevice } from "#api/repositories/devices.ts";
+import { ownedDevice } from "#api/services/ownership.ts";
 
 export const orderList = operationReadingFirst(
   endpoints.orderList,

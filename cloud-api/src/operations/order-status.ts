@@ -1,10 +1,10 @@
 import * as endpoints from "#contract/endpoints.ts";
 import { OrderStatus } from "#domain/order-status.ts";
 import { operation } from "#api/http/operation.ts";
-import { findOrder } from "../repositories/orders.ts";
-import { latestPaymentOfOrder } from "../repositories/payments.ts";
-import { requireOwnOrder } from "../services/orders.ts";
-import { settleFromProvider } from "../services/payment-events.ts";
+import { findOrder } from "#api/repositories/orders.ts";
+import { latestPaymentOfOrder } from "#api/repositories/payments.ts";
+import { requireOwnOrder } from "#api/services/orders.ts";
+import { settleFromProvider } from "#api/services/payment-events.ts";
 import { readBesideCheck } from "#api/core/beside-check.ts";
 
 export const orderStatus = operation(endpoints.orderStatus, async (ctx, input) => {

@@ -3,11 +3,11 @@ import { visiblePackages } from "#domain/packages.ts";
 import { paymentTypesFor } from "#domain/services.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import { operationReadingFirst } from "#api/http/operation.ts";
-import { offeredPaymentTypes } from "../payments/index.ts";
+import { offeredPaymentTypes } from "#api/payments/index.ts";
 import { packageToWire } from "#api/services/package-wire.ts";
-import { listPackages } from "../repositories/packages.ts";
-import { findDevice } from "../repositories/devices.ts";
-import { ownedDevice } from "../services/ownership.ts";
+import { listPackages } from "#api/repositories/packages.ts";
+import { findDevice } from "#api/repositories/devices.ts";
+import { ownedDevice } from "#api/services/ownership.ts";
 
 export const packageList = operationReadingFirst(
   endpoints.packageList,

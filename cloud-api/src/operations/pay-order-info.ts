@@ -2,9 +2,9 @@ import { OrderStatus } from "#domain/order-status.ts";
 import { localize } from "#api/core/localize.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
-import type { PaymentInstructions } from "../payments/provider.ts";
-import { latestPaymentOfOrder } from "../repositories/payments.ts";
-import { paymentStartOf, requireOwnOrder } from "../services/orders.ts";
+import type { PaymentInstructions } from "#api/payments/provider.ts";
+import { latestPaymentOfOrder } from "#api/repositories/payments.ts";
+import { paymentStartOf, requireOwnOrder } from "#api/services/orders.ts";
 
 export const payOrderInfo = operation(endpoints.payOrderInfo, async (ctx, input) => {
   const order = await requireOwnOrder(ctx.env.DB, ctx.userId, input.orderId);

@@ -3,10 +3,10 @@ import { periodBought } from "#domain/service-periods.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import { operationReadingFirst } from "#api/http/operation.ts";
-import { lastEndTime } from "../repositories/entitlements.ts";
-import { listPackages } from "../repositories/packages.ts";
-import { findDevice } from "../repositories/devices.ts";
-import { ownedDevice } from "../services/ownership.ts";
+import { lastEndTime } from "#api/repositories/entitlements.ts";
+import { listPackages } from "#api/repositories/packages.ts";
+import { findDevice } from "#api/repositories/devices.ts";
+import { ownedDevice } from "#api/services/ownership.ts";
 
 export const purchasePreview = operationReadingFirst(
   endpoints.purchasePreview,

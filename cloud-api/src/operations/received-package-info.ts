@@ -1,7 +1,7 @@
 import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
-import { receivedPackages } from "../services/cards.ts";
-import { requireOwnedDevice } from "../services/ownership.ts";
+import { receivedPackages } from "#api/services/cards.ts";
+import { requireOwnedDevice } from "#api/services/ownership.ts";
 import { readBesideCheck } from "#api/core/beside-check.ts";
 
 export const receivedPackageInfo = operation(endpoints.receivedPackageInfo, async (ctx, input) => {

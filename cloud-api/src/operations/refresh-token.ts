@@ -1,6 +1,6 @@
 import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
-import { refreshTokens, tokenSettings } from "../services/tokens.ts";
+import { refreshTokens, tokenSettings } from "#api/services/tokens.ts";
 
 export const refreshToken = operation(endpoints.refreshToken, async ({ env }, { js_refreshToken }) => {
   const settings = tokenSettings(env);

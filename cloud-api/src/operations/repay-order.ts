@@ -1,6 +1,6 @@
 import { buyerIpOf } from "#api/core/buyer-ip.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
-import { repayOrder } from "../services/orders.ts";
+import { repayOrder } from "#api/services/orders.ts";
 
 export const orderRepay = operation(endpoints.orderRepay, (ctx, input) => repayOrder(ctx.env, ctx.userId, input.orderId, buyerIpOf(ctx.request)));

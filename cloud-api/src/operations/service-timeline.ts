@@ -4,9 +4,9 @@ import { nowSeconds } from "#api/core/clock.ts";
 import { localize } from "#api/core/localize.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import { operationReadingFirst } from "#api/http/operation.ts";
-import { listDevicePeriods, type DevicePeriodRow } from "../repositories/entitlements.ts";
-import { findDevice } from "../repositories/devices.ts";
-import { ownedDevice } from "../services/ownership.ts";
+import { listDevicePeriods, type DevicePeriodRow } from "#api/repositories/entitlements.ts";
+import { findDevice } from "#api/repositories/devices.ts";
+import { ownedDevice } from "#api/services/ownership.ts";
 
 export const entitlementTimeline = operationReadingFirst(
   endpoints.entitlementTimeline,

@@ -2,9 +2,9 @@ import { Status } from "#contract/codes.ts";
 import { ApiError } from "#api/core/errors.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import { operationReadingFirst } from "#api/http/operation.ts";
-import { findSimCard } from "../repositories/sim-cards.ts";
-import { findDeviceByIccid } from "../repositories/devices.ts";
-import { ownedSim } from "../services/ownership.ts";
+import { findSimCard } from "#api/repositories/sim-cards.ts";
+import { findDeviceByIccid } from "#api/repositories/devices.ts";
+import { ownedSim } from "#api/services/ownership.ts";
 
 const mbFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

@@ -2,8 +2,8 @@ import { Status } from "#contract/codes.ts";
 import { ApiError } from "#api/core/errors.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
-import { findSimCard } from "../repositories/sim-cards.ts";
-import { requireOwnedDevice } from "../services/ownership.ts";
+import { findSimCard } from "#api/repositories/sim-cards.ts";
+import { requireOwnedDevice } from "#api/services/ownership.ts";
 
 export const simcardIccidInfo = operation(endpoints.simcardIccidInfo, async (ctx, input) => {
   const device = await requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId);

@@ -3,11 +3,11 @@ import { Status } from "#contract/codes.ts";
 import { ApiError } from "#api/core/errors.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
-import type { CardSelector } from "../repositories/service-cards.ts";
-import { receivedPackages, refundCards, requireCard } from "../services/cards.ts";
-import { requireOwnedDevice } from "../services/ownership.ts";
+import type { CardSelector } from "#api/repositories/service-cards.ts";
+import { receivedPackages, refundCards, requireCard } from "#api/services/cards.ts";
+import { requireOwnedDevice } from "#api/services/ownership.ts";
 import { readBesideCheck } from "#api/core/beside-check.ts";
-import type { CloudApiEnv } from "../env.ts";
+import type { CloudApiEnv } from "#api/env.ts";
 
 /** The device and the cards a request names: a scanned card on whichever of the user's devices received it. */
 async function cardsOf(env: CloudApiEnv, userId: number, input: z.output<typeof endpoints.storageCardRefund.input>) {

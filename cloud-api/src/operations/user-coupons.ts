@@ -3,8 +3,8 @@ import { nowSeconds } from "#api/core/clock.ts";
 import { localize } from "#api/core/localize.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import { operationReadingFirst } from "#api/http/operation.ts";
-import { listCouponsOfToken } from "../repositories/coupons.ts";
-import { limitLookups } from "../services/lookup-limits.ts";
+import { listCouponsOfToken } from "#api/repositories/coupons.ts";
+import { limitLookups } from "#api/services/lookup-limits.ts";
 
 /** Expired coupons stay listed (as unusable) for this long, so that a buyer sees why one is gone. */
 const EXPIRED_VISIBLE_SECONDS = 30 * 86400;

@@ -2,7 +2,7 @@ import { Status } from "#contract/codes.ts";
 import { ApiError } from "#api/core/errors.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
-import { findUser } from "../repositories/users.ts";
+import { findUser } from "#api/repositories/users.ts";
 
 export const userInfo = operation(endpoints.userInfo, async (ctx) => {
   const user = await findUser(ctx.env.DB, ctx.userId);

@@ -2,8 +2,8 @@ import { Status } from "#contract/codes.ts";
 import { ApiError } from "#api/core/errors.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
-import { receivedPackages, receiveCard, refundCards, requireCard } from "../services/cards.ts";
-import { requireOwnedDevice } from "../services/ownership.ts";
+import { receivedPackages, receiveCard, refundCards, requireCard } from "#api/services/cards.ts";
+import { requireOwnedDevice } from "#api/services/ownership.ts";
 
 export const vipCardReceive = operation(endpoints.vipCardReceive, async (ctx, input) => {
   const device = await requireOwnedDevice(ctx.env.DB, ctx.userId, input.deviceId);

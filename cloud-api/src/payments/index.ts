@@ -1,11 +1,11 @@
 import { PAYMENT_TYPES, type PaymentTypeCode } from "#domain/services.ts";
-import type { CloudApiEnv } from "../env.ts";
-import { alipayProvider } from "./alipay/adapter.ts";
-import { payPalProvider } from "./paypal/adapter.ts";
-import { PROVIDER_OF_METHOD, ProviderUnavailable, type PaymentProvider, type ProviderName } from "./provider.ts";
-import { sandboxProvider } from "./sandbox/provider.ts";
-import { stripeProvider } from "./stripe/adapter.ts";
-import { wechatPayProvider } from "./wechat/adapter.ts";
+import type { CloudApiEnv } from "#api/env.ts";
+import { alipayProvider } from "#api/payments/alipay/adapter.ts";
+import { payPalProvider } from "#api/payments/paypal/adapter.ts";
+import { PROVIDER_OF_METHOD, ProviderUnavailable, type PaymentProvider, type ProviderName } from "#api/payments/provider.ts";
+import { sandboxProvider } from "#api/payments/sandbox/provider.ts";
+import { stripeProvider } from "#api/payments/stripe/adapter.ts";
+import { wechatPayProvider } from "#api/payments/wechat/adapter.ts";
 
 /** The real adapter of each provider, built from the Worker's secrets (each throws naming a missing one). */
 const LIVE_ADAPTERS: Record<ProviderName, (env: CloudApiEnv) => PaymentProvider> = {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ProviderUnavailable } from "./provider.ts";
+import { ProviderUnavailable } from "#api/payments/provider.ts";
 
 /** How long one call to a provider may take. */
 export const PROVIDER_TIMEOUT_MS = 10_000;

@@ -1,5 +1,5 @@
 import type { CurrencyCode } from "#domain/money.ts";
-import { UNPAID_OPEN } from "./orders.ts";
+import { UNPAID_OPEN } from "#api/repositories/orders.ts";
 
 export interface CouponRow {
   id: number;

@@ -1,4 +1,4 @@
-import type { TokenKind } from "./auth-tokens.ts";
+import type { TokenKind } from "#api/repositories/auth-tokens.ts";
 
 export interface DeviceRow {
   id: string;

@@ -1,4 +1,4 @@
-import type { PaymentInstructions, ProviderName } from "../payments/provider.ts";
+import type { PaymentInstructions, ProviderName } from "#api/payments/provider.ts";
 
 export type PaymentStatus = "created" | "succeeded" | "failed" | "cancelled" | "refunded";
 

@@ -1,4 +1,4 @@
-import type { PackageRow } from "./packages.ts";
+import type { PackageRow } from "#api/repositories/packages.ts";
 
 export type CardKind = "vip" | "storage";
 /** 0 not yet received, 1 received, 2 refunded (the received package was cancelled). */

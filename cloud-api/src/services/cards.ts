@@ -1,13 +1,13 @@
-import type { CloudApiEnv } from "../env.ts";
+import type { CloudApiEnv } from "#api/env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { Status } from "#contract/codes.ts";
 import { ApiError } from "#api/core/errors.ts";
 import { readBesideCheck } from "#api/core/beside-check.ts";
 import { packageToWire } from "#api/services/package-wire.ts";
-import { limitLookups } from "./lookup-limits.ts";
-import type { DeviceRow } from "../repositories/devices.ts";
-import { grantStatement } from "../repositories/entitlements.ts";
-import { findPackage } from "../repositories/packages.ts";
+import { limitLookups } from "#api/services/lookup-limits.ts";
+import type { DeviceRow } from "#api/repositories/devices.ts";
+import { grantStatement } from "#api/repositories/entitlements.ts";
+import { findPackage } from "#api/repositories/packages.ts";
 import {
   cardsReceivedOn,
   findCard,
@@ -16,7 +16,7 @@ import {
   type CardKind,
   type CardSelector,
   type ServiceCardRow,
-} from "../repositories/service-cards.ts";
+} from "#api/repositories/service-cards.ts";
 
 const SOURCE = { vip: "vip_card", storage: "storage_card" } as const;
 

@@ -4,20 +4,20 @@ import { OrderStatus } from "#domain/order-status.ts";
 import { visiblePackages } from "#domain/packages.ts";
 import type { RefusalReason } from "#domain/refusals.ts";
 import { DeviceType, paymentTypesFor, PaymentType, ServiceType, type PaymentTypeCode } from "#domain/services.ts";
-import type { CloudApiEnv } from "../env.ts";
+import type { CloudApiEnv } from "#api/env.ts";
 import { buyerIpOf } from "#api/core/buyer-ip.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { Status } from "#contract/codes.ts";
 import { ApiError } from "#api/core/errors.ts";
-import { offeredPaymentTypes } from "../payments/index.ts";
-import { findPackage, type PackageRow } from "../repositories/packages.ts";
-import { findOrder, releasableOrders, releaseCouponStatement, transitionStatement } from "../repositories/orders.ts";
-import { cancelOpenPaymentsStatement } from "../repositories/payments.ts";
-import { orderSettings } from "../settings.ts";
+import { offeredPaymentTypes } from "#api/payments/index.ts";
+import { findPackage, type PackageRow } from "#api/repositories/packages.ts";
+import { findOrder, releasableOrders, releaseCouponStatement, transitionStatement } from "#api/repositories/orders.ts";
+import { cancelOpenPaymentsStatement } from "#api/repositories/payments.ts";
+import { orderSettings } from "#api/settings.ts";
 import { hmacSha256Hex, timingSafeEqualText } from "#api/core/hashing.ts";
 import type { PaymentStart } from "#contract/fields.ts";
-import { startPayment } from "./orders.ts";
-import { requireOwnedDevice } from "./ownership.ts";
+import { startPayment } from "#api/services/orders.ts";
+import { requireOwnedDevice } from "#api/services/ownership.ts";
 
 export interface ConfirmRequest {
   deviceId: string;

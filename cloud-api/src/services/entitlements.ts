@@ -1,5 +1,5 @@
 import { nowSeconds } from "#api/core/clock.ts";
-import { listEntitlements, savedCents, type EntitlementRow } from "../repositories/entitlements.ts";
+import { listEntitlements, savedCents, type EntitlementRow } from "#api/repositories/entitlements.ts";
 
 /** Product-rules §4 durationStatus: 0 never opened, 1 expired, 2 in use, 3 in use with a further period queued. */
 export interface ServicePeriod {

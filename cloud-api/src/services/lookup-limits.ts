@@ -1,6 +1,6 @@
 import { Status } from "#contract/codes.ts";
 import { ApiError } from "#api/core/errors.ts";
-import type { CloudApiEnv } from "../env.ts";
+import type { CloudApiEnv } from "#api/env.ts";
 
 /**
  * Brakes on lookups by a key someone could guess one after another (a coupon list, a card code): each

@@ -1,15 +1,15 @@
 import { canCancel, canRepay, orderStatusName, OrderStatus, type OrderStatusCode } from "#domain/order-status.ts";
 import type { PaymentStart } from "#contract/fields.ts";
-import type { CloudApiEnv } from "../env.ts";
+import type { CloudApiEnv } from "#api/env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { Status } from "#contract/codes.ts";
 import { ApiError } from "#api/core/errors.ts";
 import { localize } from "#api/core/localize.ts";
-import { providerForMethod } from "../payments/index.ts";
-import { ProviderUnavailable, type PaymentInstructions } from "../payments/provider.ts";
-import { findOrder, releaseCouponStatement, transitionStatement, type OrderRow } from "../repositories/orders.ts";
-import { cancelOpenPaymentsStatement, insertPaymentStatement } from "../repositories/payments.ts";
-import { orderSettings } from "../settings.ts";
+import { providerForMethod } from "#api/payments/index.ts";
+import { ProviderUnavailable, type PaymentInstructions } from "#api/payments/provider.ts";
+import { findOrder, releaseCouponStatement, transitionStatement, type OrderRow } from "#api/repositories/orders.ts";
+import { cancelOpenPaymentsStatement, insertPaymentStatement } from "#api/repositories/payments.ts";
+import { orderSettings } from "#api/settings.ts";
 import { randomHex } from "#api/core/hashing.ts";
 
 /** The token's user's order; another user's order is "not found" so that ids cannot be probed. */

@@ -1,6 +1,6 @@
 import { Status } from "#contract/codes.ts";
 import { ApiError } from "#api/core/errors.ts";
-import { findDevice, findDeviceByIccid, type DeviceRow } from "../repositories/devices.ts";
+import { findDevice, findDeviceByIccid, type DeviceRow } from "#api/repositories/devices.ts";
 
 /** Every call that names a device must name one of the token's user (403 otherwise, existing or not). */
 export async function requireOwnedDevice(db: D1Database, userId: number, deviceId: string): Promise<DeviceRow> {

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { packageList } from "#contract/endpoints.ts";
 import { fromCents } from "#domain/money.ts";
-import type { PackageRow } from "../repositories/packages.ts";
+import type { PackageRow } from "#api/repositories/packages.ts";
 import { localize } from "#api/core/localize.ts";
 
 /** A package as every call that lists packages answers it (product-rules §3 fields, names in the buyer's language). */

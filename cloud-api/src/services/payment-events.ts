@@ -1,11 +1,11 @@
 import { OrderStatus } from "#domain/order-status.ts";
-import type { CloudApiEnv } from "../env.ts";
+import type { CloudApiEnv } from "#api/env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { Status } from "#contract/codes.ts";
 import { ApiError } from "#api/core/errors.ts";
-import { providerNamed } from "../payments/index.ts";
-import { NotificationRejected, ProviderUnavailable, type PaymentReport, type ProviderName } from "../payments/provider.ts";
-import { findOrder, releaseCouponStatement, transitionStatement, type OrderRow } from "../repositories/orders.ts";
+import { providerNamed } from "#api/payments/index.ts";
+import { NotificationRejected, ProviderUnavailable, type PaymentReport, type ProviderName } from "#api/payments/provider.ts";
+import { findOrder, releaseCouponStatement, transitionStatement, type OrderRow } from "#api/repositories/orders.ts";
 import {
   FIRST_PROVIDER_CHECK_SECONDS,
   findPaymentByRef,
@@ -15,8 +15,8 @@ import {
   recordNotificationStatement,
   refundedStatement,
   type PaymentRow,
-} from "../repositories/payments.ts";
-import { refundStrayPayment } from "./refunds.ts";
+} from "#api/repositories/payments.ts";
+import { refundStrayPayment } from "#api/services/refunds.ts";
 
 /**
  * Applies what a provider says about one payment (a verified notification, or the answer to a status

@@ -1,9 +1,9 @@
 import { OrderStatus } from "#domain/order-status.ts";
-import type { CloudApiEnv } from "../env.ts";
+import type { CloudApiEnv } from "#api/env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
-import { providerNamed } from "../payments/index.ts";
-import { ProviderUnavailable } from "../payments/provider.ts";
-import { findOrder, releaseCouponStatement, transitionStatement } from "../repositories/orders.ts";
+import { providerNamed } from "#api/payments/index.ts";
+import { ProviderUnavailable } from "#api/payments/provider.ts";
+import { findOrder, releaseCouponStatement, transitionStatement } from "#api/repositories/orders.ts";
 import {
   markRefundDueStatement,
   markRefundsOfOrdersInStatement,
@@ -13,7 +13,7 @@ import {
   refundsOwedSince,
   settledPaymentOfOrder,
   type PaymentRow,
-} from "../repositories/payments.ts";
+} from "#api/repositories/payments.ts";
 
 /**
  * Money owed back to a buyer lives on the payment (refund_due_at) until the provider confirms the

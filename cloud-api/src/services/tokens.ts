@@ -8,8 +8,8 @@ import {
   revokeFamily,
   type TokenKind,
   type TokenRow,
-} from "../repositories/auth-tokens.ts";
-import { positiveInt } from "../settings.ts";
+} from "#api/repositories/auth-tokens.ts";
+import { positiveInt } from "#api/settings.ts";
 import { randomToken, sha256Hex } from "#api/core/hashing.ts";
 
 export interface TokenSettings {

@@ -2,16 +2,16 @@ import type { CloudApiEnv } from "#api/env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { findPaymentByRef } from "#api/repositories/payments.ts";
 import { orderSettings } from "#api/settings.ts";
-import { absolutePublicUrl } from "../callback-urls.ts";
-import { chinaDateTime } from "../china-time.ts";
-import { centsOfDecimal, decimalOfCents } from "../outbound.ts";
-import { ProviderUnavailable, type CreatedPayment, type PaymentProvider, type PaymentReport, type PaymentRequest } from "../provider.ts";
-import { alipayClient, AlipayRequestFailed } from "./client.ts";
-import { alipayConfig } from "./config.ts";
-import { gatewayFormHtml } from "./form.ts";
-import { verifyAlipayNotification } from "./notifications.ts";
-import { alipayTradeQuery, alipayTradeRefund, outcomeOfTradeStatus } from "./schemas.ts";
-import { signedGatewayParams } from "./signing.ts";
+import { absolutePublicUrl } from "#api/payments/callback-urls.ts";
+import { chinaDateTime } from "#api/payments/china-time.ts";
+import { centsOfDecimal, decimalOfCents } from "#api/payments/outbound.ts";
+import { ProviderUnavailable, type CreatedPayment, type PaymentProvider, type PaymentReport, type PaymentRequest } from "#api/payments/provider.ts";
+import { alipayClient, AlipayRequestFailed } from "#api/payments/alipay/client.ts";
+import { alipayConfig } from "#api/payments/alipay/config.ts";
+import { gatewayFormHtml } from "#api/payments/alipay/form.ts";
+import { verifyAlipayNotification } from "#api/payments/alipay/notifications.ts";
+import { alipayTradeQuery, alipayTradeRefund, outcomeOfTradeStatus } from "#api/payments/alipay/schemas.ts";
+import { signedGatewayParams } from "#api/payments/alipay/signing.ts";
 
 /** Alipay's rule for out_trade_no: up to 64 letters, digits and underscores. */
 const OUT_TRADE_NO = /^\w{1,64}$/;

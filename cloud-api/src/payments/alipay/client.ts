@@ -1,12 +1,12 @@
 import type { z } from "zod";
 import { nowSeconds } from "#api/core/clock.ts";
-import { verifyRsaSha256 } from "../crypto/rsa.ts";
-import { callProvider } from "../outbound.ts";
-import { ProviderUnavailable } from "../provider.ts";
-import type { AlipayConfig } from "./config.ts";
-import { rawMemberText } from "./raw-json.ts";
-import { alipayResult } from "./schemas.ts";
-import { signedGatewayParams } from "./signing.ts";
+import { verifyRsaSha256 } from "#api/payments/crypto/rsa.ts";
+import { callProvider } from "#api/payments/outbound.ts";
+import { ProviderUnavailable } from "#api/payments/provider.ts";
+import type { AlipayConfig } from "#api/payments/alipay/config.ts";
+import { rawMemberText } from "#api/payments/alipay/raw-json.ts";
+import { alipayResult } from "#api/payments/alipay/schemas.ts";
+import { signedGatewayParams } from "#api/payments/alipay/signing.ts";
 
 /** Alipay answered with a business failure (code other than 10000); sub_code names it (ACQ.TRADE_NOT_EXIST, …). */
 export class AlipayRequestFailed extends ProviderUnavailable {

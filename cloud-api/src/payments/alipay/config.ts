@@ -1,6 +1,6 @@
 import type { CloudApiEnv } from "#api/env.ts";
-import { notifyUrl } from "../callback-urls.ts";
-import { importRsaPrivateKey, importRsaPublicKey } from "../crypto/pem.ts";
+import { notifyUrl } from "#api/payments/callback-urls.ts";
+import { importRsaPrivateKey, importRsaPublicKey } from "#api/payments/crypto/pem.ts";
 
 export const ALIPAY_DEFAULT_GATEWAY = "https://openapi.alipay.com/gateway.do";
 

@@ -1,4 +1,4 @@
-import type { AlipayConfig } from "./config.ts";
+import type { AlipayConfig } from "#api/payments/alipay/config.ts";
 
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 const escapeAttribute = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);

@@ -1,10 +1,10 @@
-import { parseChinaDateTime } from "../china-time.ts";
-import { verifyRsaSha256 } from "../crypto/rsa.ts";
-import { centsOfDecimal } from "../outbound.ts";
-import { NotificationRejected, type VerifiedNotification } from "../provider.ts";
-import type { AlipayConfig } from "./config.ts";
-import { alipayNotification, outcomeOfTradeStatus } from "./schemas.ts";
-import { signingContent } from "./signing.ts";
+import { parseChinaDateTime } from "#api/payments/china-time.ts";
+import { verifyRsaSha256 } from "#api/payments/crypto/rsa.ts";
+import { centsOfDecimal } from "#api/payments/outbound.ts";
+import { NotificationRejected, type VerifiedNotification } from "#api/payments/provider.ts";
+import type { AlipayConfig } from "#api/payments/alipay/config.ts";
+import { alipayNotification, outcomeOfTradeStatus } from "#api/payments/alipay/schemas.ts";
+import { signingContent } from "#api/payments/alipay/signing.ts";
 
 /**
  * Alipay repeats an unanswered notification for about 25 hours (4m, 10m, 10m, 1h, 2h, 6h, 15h);

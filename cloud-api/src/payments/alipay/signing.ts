@@ -1,6 +1,6 @@
-import { chinaDateTime } from "../china-time.ts";
-import { signRsaSha256 } from "../crypto/rsa.ts";
-import type { AlipayConfig } from "./config.ts";
+import { chinaDateTime } from "#api/payments/china-time.ts";
+import { signRsaSha256 } from "#api/payments/crypto/rsa.ts";
+import type { AlipayConfig } from "#api/payments/alipay/config.ts";
 
 /**
  * Alipay's RSA2 signature content: every parameter but the excluded ones (sign, and sign_type for

@@ -1,4 +1,4 @@
-import { base64ToBytes } from "./base64.ts";
+import { base64ToBytes } from "#api/payments/crypto/base64.ts";
 
 /**
  * RSA keys of the providers (WeChat Pay, Alipay) as PEM text <-> Web Crypto keys, for RSASSA-PKCS1-v1_5

@@ -1,4 +1,4 @@
-import { base64ToBytes, bytesToBase64 } from "./base64.ts";
+import { base64ToBytes, bytesToBase64 } from "#api/payments/crypto/base64.ts";
 
 /** RSASSA-PKCS1-v1_5 with SHA-256 over UTF-8 text, base64 signatures (WeChat Pay v3, Alipay RSA2). */
 const encoder = new TextEncoder();

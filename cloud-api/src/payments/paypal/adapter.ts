@@ -1,6 +1,6 @@
 import type { CloudApiEnv } from "#api/env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
-import { decimalOfCents } from "../outbound.ts";
+import { decimalOfCents } from "#api/payments/outbound.ts";
 import {
   NotificationRejected,
   ProviderUnavailable,
@@ -8,11 +8,11 @@ import {
   type PaymentProvider,
   type PaymentReport,
   type PaymentRequest,
-} from "../provider.ts";
-import { payPalClient, PayPalRequestFailed } from "./client.ts";
-import { payPalConfig } from "./config.ts";
-import { captureIdOfRefund, createdPayPalOrder, firstCaptureOf, payPalCapture, payPalOrder, payPalRefund, reportOfOrder, type PayPalOrder } from "./orders.ts";
-import { readPayPalEvent, transmissionOf, verificationAnswer, verificationRequestBody, type PayPalEvent } from "./webhook.ts";
+} from "#api/payments/provider.ts";
+import { payPalClient, PayPalRequestFailed } from "#api/payments/paypal/client.ts";
+import { payPalConfig } from "#api/payments/paypal/config.ts";
+import { captureIdOfRefund, createdPayPalOrder, firstCaptureOf, payPalCapture, payPalOrder, payPalRefund, reportOfOrder, type PayPalOrder } from "#api/payments/paypal/orders.ts";
+import { readPayPalEvent, transmissionOf, verificationAnswer, verificationRequestBody, type PayPalEvent } from "#api/payments/paypal/webhook.ts";
 
 const orderPath = (id: string) => `/v2/checkout/orders/${encodeURIComponent(id)}`;
 const capturePath = (id: string) => `/v2/payments/captures/${encodeURIComponent(id)}`;

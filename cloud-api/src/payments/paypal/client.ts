@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { callProvider, readProviderJson } from "../outbound.ts";
-import { ProviderUnavailable } from "../provider.ts";
-import type { PayPalConfig } from "./config.ts";
+import { callProvider, readProviderJson } from "#api/payments/outbound.ts";
+import { ProviderUnavailable } from "#api/payments/provider.ts";
+import type { PayPalConfig } from "#api/payments/paypal/config.ts";
 
 /** A token is renewed this long before PayPal says it expires. */
 const TOKEN_MARGIN_MS = 60_000;

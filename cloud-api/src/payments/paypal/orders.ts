@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { centsOfDecimal } from "../outbound.ts";
-import type { PaymentOutcome, PaymentReport } from "../provider.ts";
+import { centsOfDecimal } from "#api/payments/outbound.ts";
+import type { PaymentOutcome, PaymentReport } from "#api/payments/provider.ts";
 
 /** PayPal's money object, read as integer cents. */
 export const payPalMoney = z

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { NotificationRejected } from "../provider.ts";
-import { payPalCapture, payPalOrder, payPalRefund } from "./orders.ts";
+import { NotificationRejected } from "#api/payments/provider.ts";
+import { payPalCapture, payPalOrder, payPalRefund } from "#api/payments/paypal/orders.ts";
 
 /**
  * How old a notification's PAYPAL-TRANSMISSION-TIME may be. PayPal signs every delivery (retries

@@ -1,8 +1,8 @@
 import type { CloudApiEnv } from "#api/env.ts";
 import { hmacSha256Hex, timingSafeEqualText } from "#api/core/hashing.ts";
-import type { PaymentRequest } from "../provider.ts";
-import { escapeHtml } from "./pages.ts";
-import { sandboxSecret } from "./secret.ts";
+import type { PaymentRequest } from "#api/payments/provider.ts";
+import { escapeHtml } from "#api/payments/sandbox/pages.ts";
+import { sandboxSecret } from "#api/payments/sandbox/secret.ts";
 
 /**
  * Alipay's page payment returns an auto-submitting HTML form whose fields the merchant signed. The

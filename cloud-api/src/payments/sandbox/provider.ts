@@ -12,11 +12,11 @@ import {
   type PaymentReport,
   type PaymentRequest,
   type ProviderName,
-} from "../provider.ts";
-import { alipayForm } from "./alipay-form.ts";
-import { findSandboxPayment, moveSandboxPayment, openSandboxPayment, type SandboxPaymentRow, type SandboxStatus } from "./ledger.ts";
-import { outcomeOf, SANDBOX_SIGNATURE_HEADER, verifySandboxNotification } from "./notifications.ts";
-import { sandboxSecret } from "./secret.ts";
+} from "#api/payments/provider.ts";
+import { alipayForm } from "#api/payments/sandbox/alipay-form.ts";
+import { findSandboxPayment, moveSandboxPayment, openSandboxPayment, type SandboxPaymentRow, type SandboxStatus } from "#api/payments/sandbox/ledger.ts";
+import { outcomeOf, SANDBOX_SIGNATURE_HEADER, verifySandboxNotification } from "#api/payments/sandbox/notifications.ts";
+import { sandboxSecret } from "#api/payments/sandbox/secret.ts";
 
 const OUTCOME_OF_STATUS: Record<SandboxStatus, PaymentOutcome> = {
   created: "pending",

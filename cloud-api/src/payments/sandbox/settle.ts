@@ -1,8 +1,8 @@
 import type { CloudApiEnv } from "#api/env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
-import { findSandboxPayment, moveSandboxPayment, type SandboxPaymentRow, type SandboxStatus } from "./ledger.ts";
-import { SANDBOX_SIGNATURE_HEADER, sandboxEventFor, signSandboxPayload, type SandboxEventType } from "./notifications.ts";
-import { sandboxSecret } from "./secret.ts";
+import { findSandboxPayment, moveSandboxPayment, type SandboxPaymentRow, type SandboxStatus } from "#api/payments/sandbox/ledger.ts";
+import { SANDBOX_SIGNATURE_HEADER, sandboxEventFor, signSandboxPayload, type SandboxEventType } from "#api/payments/sandbox/notifications.ts";
+import { sandboxSecret } from "#api/payments/sandbox/secret.ts";
 
 /** What a buyer can do on a sandbox checkout page. `approve` is PayPal's step before capture. */
 export type SandboxAction = "pay" | "approve" | "fail" | "cancel";

@@ -2,11 +2,11 @@ import { z } from "zod";
 import type { CloudApiEnv } from "#api/env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { orderSettings } from "#api/settings.ts";
-import { NotificationRejected, ProviderUnavailable, type CreatedPayment, type PaymentProvider, type PaymentRequest } from "../provider.ts";
-import { checkoutSession, outcomeOfSession, paymentIntentOf, reportOfSession } from "./checkout-session.ts";
-import { stripeClient, StripeRequestFailed } from "./client.ts";
-import { stripeConfig } from "./config.ts";
-import { readStripeEvent, STRIPE_SIGNATURE_HEADER, verifyStripeSignature } from "./webhook.ts";
+import { NotificationRejected, ProviderUnavailable, type CreatedPayment, type PaymentProvider, type PaymentRequest } from "#api/payments/provider.ts";
+import { checkoutSession, outcomeOfSession, paymentIntentOf, reportOfSession } from "#api/payments/stripe/checkout-session.ts";
+import { stripeClient, StripeRequestFailed } from "#api/payments/stripe/client.ts";
+import { stripeConfig } from "#api/payments/stripe/config.ts";
+import { readStripeEvent, STRIPE_SIGNATURE_HEADER, verifyStripeSignature } from "#api/payments/stripe/webhook.ts";
 
 /** Checkout's own languages among the storefront's; others let Stripe follow the browser. */
 const CHECKOUT_LOCALES = new Set(["de", "en", "es", "fr", "it", "ja", "ru", "th", "zh"]);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PaymentOutcome, PaymentReport } from "../provider.ts";
+import type { PaymentOutcome, PaymentReport } from "#api/payments/provider.ts";
 
 /** The fields of a Checkout Session object the cloud-api relies on (Stripe adds many more). */
 export const checkoutSession = z.object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { callProvider, readProviderJson } from "../outbound.ts";
-import { ProviderUnavailable } from "../provider.ts";
-import type { StripeConfig } from "./config.ts";
+import { callProvider, readProviderJson } from "#api/payments/outbound.ts";
+import { ProviderUnavailable } from "#api/payments/provider.ts";
+import type { StripeConfig } from "#api/payments/stripe/config.ts";
 
 /**
  * Pinned so that Stripe's answers, and the `embedded_page` UI mode, do not change with the account's

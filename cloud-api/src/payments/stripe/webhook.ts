@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { hmacSha256Hex, timingSafeEqualText } from "#api/core/hashing.ts";
-import { NotificationRejected, type PaymentOutcome } from "../provider.ts";
-import { checkoutSession, outcomeOfSession, type CheckoutSession } from "./checkout-session.ts";
+import { NotificationRejected, type PaymentOutcome } from "#api/payments/provider.ts";
+import { checkoutSession, outcomeOfSession, type CheckoutSession } from "#api/payments/stripe/checkout-session.ts";
 
 export const STRIPE_SIGNATURE_HEADER = "Stripe-Signature";
 /** Stripe's documented default: an event signed longer ago than this is a replay. */

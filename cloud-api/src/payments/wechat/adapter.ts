@@ -2,13 +2,13 @@ import type { CloudApiEnv } from "#api/env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { findPaymentByRef } from "#api/repositories/payments.ts";
 import { orderSettings } from "#api/settings.ts";
-import { chinaRfc3339 } from "../china-time.ts";
-import { ProviderUnavailable, type CreatedPayment, type PaymentProvider, type PaymentReport, type PaymentRequest } from "../provider.ts";
-import { wechatPayClient, WechatPayRequestFailed } from "./client.ts";
-import { wechatPayConfig } from "./config.ts";
-import { verifyWechatNotification } from "./notifications.ts";
-import { reportOfTransaction } from "./reports.ts";
-import { outcomeOfTradeState, wechatH5Order, wechatRefund, wechatTransaction } from "./schemas.ts";
+import { chinaRfc3339 } from "#api/payments/china-time.ts";
+import { ProviderUnavailable, type CreatedPayment, type PaymentProvider, type PaymentReport, type PaymentRequest } from "#api/payments/provider.ts";
+import { wechatPayClient, WechatPayRequestFailed } from "#api/payments/wechat/client.ts";
+import { wechatPayConfig } from "#api/payments/wechat/config.ts";
+import { verifyWechatNotification } from "#api/payments/wechat/notifications.ts";
+import { reportOfTransaction } from "#api/payments/wechat/reports.ts";
+import { outcomeOfTradeState, wechatH5Order, wechatRefund, wechatTransaction } from "#api/payments/wechat/schemas.ts";
 
 /** WeChat's rule for out_trade_no: 6-32 of digits, letters and _-|*. */
 const OUT_TRADE_NO = /^[A-Za-z0-9_\-|*]{6,32}$/;

@@ -1,10 +1,10 @@
 import type { z } from "zod";
 import { nowSeconds } from "#api/core/clock.ts";
-import { callProvider } from "../outbound.ts";
-import { ProviderUnavailable } from "../provider.ts";
-import type { WechatPayConfig } from "./config.ts";
-import { wechatError } from "./schemas.ts";
-import { authorizationHeader, wechatpaySignatureProblem } from "./signing.ts";
+import { callProvider } from "#api/payments/outbound.ts";
+import { ProviderUnavailable } from "#api/payments/provider.ts";
+import type { WechatPayConfig } from "#api/payments/wechat/config.ts";
+import { wechatError } from "#api/payments/wechat/schemas.ts";
+import { authorizationHeader, wechatpaySignatureProblem } from "#api/payments/wechat/signing.ts";
 
 /** WeChat Pay refused a request (4xx); `code` is its error code (ORDER_NOT_EXIST, NOT_ENOUGH, …). */
 export class WechatPayRequestFailed extends ProviderUnavailable {

@@ -1,6 +1,6 @@
 import type { CloudApiEnv } from "#api/env.ts";
-import { notifyUrl } from "../callback-urls.ts";
-import { importRsaPrivateKey, importRsaPublicKey } from "../crypto/pem.ts";
+import { notifyUrl } from "#api/payments/callback-urls.ts";
+import { importRsaPrivateKey, importRsaPublicKey } from "#api/payments/crypto/pem.ts";
 
 export const WECHATPAY_DEFAULT_API_BASE = "https://api.mch.weixin.qq.com";
 

@@ -1,10 +1,10 @@
 import type { z } from "zod";
-import { NotificationRejected, type VerifiedNotification } from "../provider.ts";
-import type { WechatPayConfig } from "./config.ts";
-import { decryptResource } from "./resource.ts";
-import { reportOfTransaction } from "./reports.ts";
-import { wechatNotification, wechatRefundResource, wechatTransaction } from "./schemas.ts";
-import { wechatpaySignatureProblem } from "./signing.ts";
+import { NotificationRejected, type VerifiedNotification } from "#api/payments/provider.ts";
+import type { WechatPayConfig } from "#api/payments/wechat/config.ts";
+import { decryptResource } from "#api/payments/wechat/resource.ts";
+import { reportOfTransaction } from "#api/payments/wechat/reports.ts";
+import { wechatNotification, wechatRefundResource, wechatTransaction } from "#api/payments/wechat/schemas.ts";
+import { wechatpaySignatureProblem } from "#api/payments/wechat/signing.ts";
 
 function parsed<T extends z.ZodType>(schema: T, text: string, what: string): z.infer<T> {
   let json: unknown;

@@ -1,5 +1,5 @@
-import type { PaymentReport } from "../provider.ts";
-import { outcomeOfTradeState, type WechatTransaction } from "./schemas.ts";
+import type { PaymentReport } from "#api/payments/provider.ts";
+import { outcomeOfTradeState, type WechatTransaction } from "#api/payments/wechat/schemas.ts";
 
 /** A transaction as a payment report; null when WeChat left the amount out (an unpaid order). */
 export function reportOfTransaction(transaction: WechatTransaction): PaymentReport | null {

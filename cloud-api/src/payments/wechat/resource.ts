@@ -1,4 +1,4 @@
-import { base64ToBytes } from "../crypto/base64.ts";
+import { base64ToBytes } from "#api/payments/crypto/base64.ts";
 
 const encoder = new TextEncoder();
 

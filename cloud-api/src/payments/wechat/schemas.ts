@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PaymentOutcome } from "../provider.ts";
+import type { PaymentOutcome } from "#api/payments/provider.ts";
 
 /** What WeChat Pay APIv3 sends and answers, as far as the adapter reads it (unknown fields pass). */
 

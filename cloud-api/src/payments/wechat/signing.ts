@@ -1,5 +1,5 @@
-import { signRsaSha256, verifyRsaSha256 } from "../crypto/rsa.ts";
-import type { WechatPayConfig } from "./config.ts";
+import { signRsaSha256, verifyRsaSha256 } from "#api/payments/crypto/rsa.ts";
+import type { WechatPayConfig } from "#api/payments/wechat/config.ts";
 
 /**
  * WeChat Pay APIv3 signatures (SHA256withRSA). Our requests carry
