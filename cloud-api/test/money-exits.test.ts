@@ -2,6 +2,8 @@ import { createScheduledController, env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "#api/index.ts";
 import { followOwedRefunds, REFUND_ALARM_SECONDS } from "#api/services/refunds.ts";
+import { applyPaymentReport } from "#api/services/payment-events.ts";
+import type { PaymentRow } from "#api/repositories/payments.ts";
 import { findOrder } from "#api/repositories/orders.ts";
 import { startPayment } from "#api/services/orders.ts";
 import { closeEndedAttempts } from "#api/cron/sweeps.ts";
@@ -106,6 +108,25 @@ describe("every money state ends in a terminal state, and captured - refunded = 
     const { captured, refunded, delivered } = await ledger(orderId);
     expect(captured - refunded).toBe(delivered);
     expect(delivered).toBeGreaterThan(0);
+  });
+
+  it("owes a refund again when the provider says it failed after it was made, and asks for it until it goes through: 8011 -> 8012 -> 8011", async () => {
+    const orderId = await undeliverable();
+    await deliver(orderId, 3);
+    expect((await orderRow(orderId))?.status).toBe(8011);
+    const payment = (await env.DB.prepare("SELECT * FROM payments WHERE order_id = ?").bind(orderId).first<PaymentRow>())!;
+    // The bank sent the money back to the merchant (Stripe's refund.failed): at the provider it is paid again.
+    await env.DB.prepare("UPDATE sandbox_payments SET status = 'paid' WHERE ref = ?").bind(payment.provider_ref).run();
+    const failed = { providerRef: payment.provider_ref!, outcome: "refundFailed" as const, amountCents: payment.amount_cents, currency: payment.currency_code };
+    await applyPaymentReport(env as never, payment, failed, `evt_refund_failed_${orderId}`);
+    expect((await orderRow(orderId))?.status).toBe(8012);
+    expect(await ledger(orderId)).toMatchObject({ captured: payment.amount_cents, refunded: 0, owed: 1 });
+    await timePasses();
+    await runCron();
+    expect((await orderRow(orderId))?.status).toBe(8011);
+    const { captured, refunded, delivered, owed } = await ledger(orderId);
+    expect({ captured, refunded, delivered, owed }).toEqual({ captured: payment.amount_cents, refunded: payment.amount_cents, delivered: 0, owed: 0 });
+    expect((await orderEvents(orderId)).map((e) => e.to_status).slice(-3)).toEqual([8012, 8010, 8011]);
   });
 
   it("logs an owed refund that has lasted past the limit as needing a person, at every sweep", async () => {
