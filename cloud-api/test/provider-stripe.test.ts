@@ -401,7 +401,10 @@ describe("Stripe card payments (live adapter)", () => {
     const updated = await stripeEvent("refund.updated", refund);
     expect((await notify(fake, updated.body, updated.header)).status).toBe(200);
     expect((await paymentsOf(orderId))[0]).toMatchObject({ status: "refunded" });
-    const failed = await stripeEvent("refund.failed", { ...refund, status: "failed", failure_reason: "expired_or_canceled_card" });
+    const failedRefund = { ...refund, status: "failed", failure_reason: "expired_or_canceled_card" };
+    const onlyFailed = { method: "GET", path: "/v1/refunds?payment_intent=pi_failslater000000&limit=100", status: 200, body: JSON.stringify({ object: "list", data: [failedRefund], has_more: false }) };
+    await fake.script(onlyFailed, onlyFailed);
+    const failed = await stripeEvent("refund.failed", failedRefund);
     expect((await notify(fake, failed.body, failed.header)).status).toBe(200);
     expect((await paymentsOf(orderId))[0]).toMatchObject({ status: "succeeded", refund_due_at: expect.any(Number) });
     expect((await orderRow(orderId))?.status).toBeGreaterThanOrEqual(8003);
@@ -420,15 +423,19 @@ describe("Stripe card payments (live adapter)", () => {
       env.DB.prepare("UPDATE orders SET status = 8011 WHERE order_id = ?").bind(orderId),
       env.DB.prepare("UPDATE payments SET status = 'refunded' WHERE order_id = ?").bind(orderId),
     ]);
-    const failed = await stripeEvent("charge.refund.updated", {
-      id: "re_orderrefund01",
-      object: "refund",
-      status: "failed",
-      amount: cents,
-      currency: "usd",
-      payment_intent: "pi_orderrefund0000",
-      metadata: { checkoutSession: session.id },
+    const failedRefund = { id: "re_orderrefund01", object: "refund", status: "failed", amount: cents, currency: "usd", payment_intent: "pi_orderrefund0000", metadata: { checkoutSession: session.id } };
+    const listing = (...refunds: unknown[]) => ({
+      method: "GET",
+      path: "/v1/refunds?payment_intent=pi_orderrefund0000&limit=100",
+      status: 200,
+      body: JSON.stringify({ object: "list", data: refunds, has_more: false }),
     });
+    // Late, out of order: an earlier refund's failure while a later one went through changes nothing.
+    await fake.script(listing(failedRefund, { ...failedRefund, id: "re_orderrefund02", status: "succeeded" }), listing(failedRefund));
+    const late = await stripeEvent("charge.refund.updated", failedRefund);
+    expect((await notify(fake, late.body, late.header)).status).toBe(200);
+    expect((await orderRow(orderId))?.status).toBe(8011);
+    const failed = await stripeEvent("charge.refund.updated", failedRefund);
     expect((await notify(fake, failed.body, failed.header)).status).toBe(200);
     expect((await orderRow(orderId))?.status).toBe(8012);
     expect((await paymentsOf(orderId))[0]).toMatchObject({ status: "succeeded", refund_due_at: expect.any(Number) });

@@ -58,6 +58,8 @@ export function stripeProvider(env: CloudApiEnv): PaymentProvider {
   const config = stripeConfig(env);
   const client = stripeClient(config);
   const session = (ref: string) => client.get(sessionPath(ref), checkoutSession);
+  const refundsOf = async (paymentIntent: string) =>
+    (await client.get(`/v1/refunds?payment_intent=${encodeURIComponent(paymentIntent)}&limit=100`, stripeRefundList)).data;
   const reportOf = async (ref: string) => {
     const found = await session(ref);
     return reportOfSession(found, outcomeOfSession(found));
@@ -114,9 +116,13 @@ export function stripeProvider(env: CloudApiEnv): PaymentProvider {
         case "session":
           return { eventId: event.id, ...reportOfSession(event.session, event.outcome) };
         case "refund": {
-          const ref = event.refund.metadata?.checkoutSession;
-          if (!ref) return { eventId: event.id, unfollowed: `Stripe refund ${event.refund.id}, not made by the cloud-api` };
-          return { eventId: event.id, providerRef: ref, outcome: event.outcome, amountCents: event.refund.amount, currency: event.refund.currency.toUpperCase() };
+          const { refund } = event;
+          const ref = refund.metadata?.checkoutSession;
+          if (!ref) return { eventId: event.id, unfollowed: `Stripe refund ${refund.id}, not made by the cloud-api` };
+          // Events can arrive late and out of order: a failed refund counts only while no other refund of the payment stands.
+          const standing = event.outcome === "refundFailed" && refund.payment_intent ? await refundsOf(refund.payment_intent) : [];
+          const outcome = standing.some((other) => other.status !== "failed" && other.status !== "canceled") ? "pending" : event.outcome;
+          return { eventId: event.id, providerRef: ref, outcome, amountCents: refund.amount, currency: refund.currency.toUpperCase() };
         }
       }
     },
@@ -150,8 +156,7 @@ export function stripeProvider(env: CloudApiEnv): PaymentProvider {
       } catch (error) {
         if (!(error instanceof StripeRequestFailed && error.code === "charge_already_refunded")) throw error;
         // Not proof: after the key's 24 hours a refund still pending, or one that will fail, answers the same.
-        const { data } = await client.get(`/v1/refunds?payment_intent=${encodeURIComponent(paymentIntent)}&limit=100`, stripeRefundList);
-        return { outcome: outcomeOfRefunds(paymentIntent, data) };
+        return { outcome: outcomeOfRefunds(paymentIntent, await refundsOf(paymentIntent)) };
       }
     },
 
