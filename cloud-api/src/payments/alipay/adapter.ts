@@ -4,8 +4,8 @@ import { findPaymentByRef } from "#api/repositories/payments.ts";
 import { orderSettings } from "#api/settings.ts";
 import { absolutePublicUrl } from "#api/payments/callback-urls.ts";
 import { chinaDateTime } from "#api/payments/china-time.ts";
-import { centsOfDecimal, decimalOfCents } from "#api/payments/outbound.ts";
-import { ProviderUnavailable, type CreatedPayment, type PaymentProvider, type PaymentReport, type PaymentRequest } from "#api/payments/provider.ts";
+import { centsOfDecimal, decimalOfCents, firstCharacters } from "#api/payments/outbound.ts";
+import { isWholeRefund, ProviderUnavailable, refundKey, type CreatedPayment, type PaymentProvider, type PaymentReport, type PaymentRequest, type RefundRequest } from "#api/payments/provider.ts";
 import { alipayClient, AlipayRequestFailed } from "#api/payments/alipay/client.ts";
 import { alipayConfig } from "#api/payments/alipay/config.ts";
 import { gatewayFormHtml } from "#api/payments/alipay/form.ts";
@@ -17,8 +17,8 @@ import { signedGatewayParams } from "#api/payments/alipay/signing.ts";
 const OUT_TRADE_NO = /^\w{1,64}$/;
 const SUBJECT_MAX = 256;
 
-/** One refund per payment (whole amounts only), so its request number follows from the payment's: a retry is the same refund. */
-export const outRequestNoOf = (outTradeNo: string) => `rf_${outTradeNo}`;
+/** A refund's request number follows from the payment's and the refund's own number: a retry is the same refund. */
+export const outRequestNoOf = (outTradeNo: string, refundNumber: number) => refundKey(`rf_${outTradeNo}`, refundNumber);
 
 /**
  * Alipay mobile-website payments (alipay.trade.wap.pay): an RSA2-signed form per payment attempt whose
@@ -65,7 +65,7 @@ export function alipayProvider(env: CloudApiEnv): PaymentProvider {
         {
           out_trade_no: request.paymentId,
           total_amount: decimalOfCents(request.amountCents),
-          subject: [...request.description].slice(0, SUBJECT_MAX).join(""),
+          subject: firstCharacters(request.description, SUBJECT_MAX),
           product_code: "QUICK_WAP_WAY",
           // Not payable after the order would have closed (Alipay's default is 15 days).
           time_expire: chinaDateTime(now + orderSettings(env).unpaidTtl),
@@ -89,15 +89,16 @@ export function alipayProvider(env: CloudApiEnv): PaymentProvider {
     // Alipay settles without a capture step.
     capture: queryPayment,
 
-    async refund(ref: string, amountCents: number) {
+    async refund(ref: string, request: RefundRequest) {
       const refund = await client.call(
         "alipay.trade.refund",
-        { out_trade_no: ref, refund_amount: decimalOfCents(amountCents), out_request_no: outRequestNoOf(ref) },
+        { out_trade_no: ref, refund_amount: decimalOfCents(request.amountCents), out_request_no: outRequestNoOf(ref, request.number) },
         alipayTradeRefund,
       );
       if (refund.out_trade_no !== ref) throw new ProviderUnavailable(`Alipay refunded ${refund.out_trade_no}, not ${ref}`);
-      // fund_change is "N" when a retry finds the refund already made: the trade's refunded total tells.
-      const refunded = refund.fund_change === "Y" || (centsOfDecimal(refund.refund_fee) ?? 0) >= amountCents;
+      // fund_change is "N" when a retry finds the refund already made. The trade's refunded total then
+      // tells only for a whole refund: after part of a trade was refunded, it counts the earlier parts too.
+      const refunded = refund.fund_change === "Y" || (isWholeRefund(request) && (centsOfDecimal(refund.refund_fee) ?? 0) >= request.amountCents);
       return { outcome: refunded ? "refunded" : "pending" };
     },
   };

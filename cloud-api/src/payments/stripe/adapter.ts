@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { CloudApiEnv } from "#api/env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { orderSettings } from "#api/settings.ts";
-import { NotificationRejected, ProviderUnavailable, type CreatedPayment, type PaymentProvider, type PaymentRequest } from "#api/payments/provider.ts";
+import { NotificationRejected, ProviderUnavailable, refundKey, type CreatedPayment, type PaymentProvider, type PaymentRequest, type RefundRequest } from "#api/payments/provider.ts";
 import { checkoutSession, outcomeOfSession, paymentIntentOf, reportOfSession } from "#api/payments/stripe/checkout-session.ts";
 import { stripeClient, StripeRequestFailed } from "#api/payments/stripe/client.ts";
 import { stripeConfig } from "#api/payments/stripe/config.ts";
@@ -103,7 +103,7 @@ export function stripeProvider(env: CloudApiEnv): PaymentProvider {
     // Checkout captures card payments itself: the session's state is the answer.
     capture: reportOf,
 
-    async refund(ref: string, amountCents: number) {
+    async refund(ref: string, { number, amountCents }: RefundRequest) {
       const found = await session(ref);
       const paymentIntent = paymentIntentOf(found);
       if (!paymentIntent || found.payment_status !== "paid") throw new ProviderUnavailable(`Checkout Session ${ref} has no settled payment to refund`);
@@ -111,8 +111,8 @@ export function stripeProvider(env: CloudApiEnv): PaymentProvider {
         const refund = await client.post(
           "/v1/refunds",
           { payment_intent: paymentIntent, amount: amountCents, metadata: { checkoutSession: ref } },
-          // Keyed by the payment, so that two refunds of the same payment at once are one refund.
-          `refund-${paymentIntent}`,
+          // Keyed by the payment and the refund's number, so that two asks for the same refund at once are one refund.
+          refundKey(`refund-${paymentIntent}`, number),
           stripeRefund,
         );
         // The same key answers a later ask with the first answer, so a pending refund is looked up for where it stands now.

@@ -1,9 +1,10 @@
 import type { CloudApiEnv } from "#api/env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
+import { firstCharacters } from "#api/payments/outbound.ts";
 import { findPaymentByRef } from "#api/repositories/payments.ts";
 import { orderSettings } from "#api/settings.ts";
 import { chinaRfc3339 } from "#api/payments/china-time.ts";
-import { ProviderUnavailable, type CreatedPayment, type PaymentProvider, type PaymentReport, type PaymentRequest } from "#api/payments/provider.ts";
+import { ProviderUnavailable, refundKey, type CreatedPayment, type PaymentProvider, type PaymentReport, type PaymentRequest, type RefundRequest } from "#api/payments/provider.ts";
 import { wechatPayClient, WechatPayRequestFailed } from "#api/payments/wechat/client.ts";
 import { wechatPayConfig } from "#api/payments/wechat/config.ts";
 import { verifyWechatNotification } from "#api/payments/wechat/notifications.ts";
@@ -15,8 +16,8 @@ const OUT_TRADE_NO = /^[A-Za-z0-9_\-|*]{6,32}$/;
 /** description is at most 127 characters. */
 const DESCRIPTION_MAX = 127;
 
-/** One refund per payment (whole amounts only), so its number follows from the payment's: a retry is the same refund. */
-export const outRefundNoOf = (outTradeNo: string) => `rf_${outTradeNo}`;
+/** A refund's number follows from the payment's and the refund's own number: a retry is the same refund. */
+export const outRefundNoOf = (outTradeNo: string, refundNumber: number) => refundKey(`rf_${outTradeNo}`, refundNumber);
 
 /**
  * WeChat Pay APIv3, H5 payments: an order per payment attempt whose out_trade_no is our payment id
@@ -69,7 +70,7 @@ export function wechatPayProvider(env: CloudApiEnv): PaymentProvider {
         {
           appid: config.appId,
           mchid: config.mchId,
-          description: [...request.description].slice(0, DESCRIPTION_MAX).join(""),
+          description: firstCharacters(request.description, DESCRIPTION_MAX),
           out_trade_no: request.paymentId,
           // Not payable after the order would have closed, so that late money is rare.
           time_expire: chinaRfc3339(nowSeconds() + orderSettings(env).unpaidTtl),
@@ -94,15 +95,16 @@ export function wechatPayProvider(env: CloudApiEnv): PaymentProvider {
     // WeChat Pay settles without a capture step.
     capture: queryPayment,
 
-    async refund(ref: string, amountCents: number) {
+    async refund(ref: string, { number, amountCents, paymentCents }: RefundRequest) {
       const refund = await client.call(
         "POST",
         "/v3/refund/domestic/refunds",
         {
           out_trade_no: ref,
-          out_refund_no: outRefundNoOf(ref),
+          out_refund_no: outRefundNoOf(ref, number),
           notify_url: config.notifyUrl,
-          amount: { refund: amountCents, total: amountCents, currency: "CNY" },
+          // total is what the buyer paid for the order, whatever part of it this refund gives back.
+          amount: { refund: amountCents, total: paymentCents, currency: "CNY" },
         },
         wechatRefund,
       );
