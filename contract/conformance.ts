@@ -250,7 +250,8 @@ const CHANGES_PURCHASES = new Set<AnyEndpoint>([
 
 /**
  * Bad inputs generated from an endpoint's schema: each required field missing, each field of a type no
- * field takes, a field the contract does not name, and (for a POST) a body that is not JSON.
+ * field takes, each field past its length or its maximum (from the schema's JSON Schema, as the OpenAPI
+ * document shows it), a field the contract does not name, and (for a POST) a body that is not JSON.
  */
 function invalidInputs(endpoint: AnyEndpoint, valid: Record<string, unknown>): [string, { input?: unknown; rawBody?: string }][] {
   if (endpoint.method === "GET") return [[`unknown field ${UNKNOWN_FIELD}`, { input: { ...valid, [UNKNOWN_FIELD]: "1" } }]];
@@ -264,6 +265,11 @@ function invalidInputs(endpoint: AnyEndpoint, valid: Record<string, unknown>): [
       cases.push([`${field} missing`, body(rest)]);
     }
     cases.push([`${field} of the wrong type`, body({ ...valid, [field]: WRONG_TYPE })]);
+  }
+  const limits = z.toJSONSchema(endpoint.input, { io: "input", unrepresentable: "any" }) as { properties?: Record<string, { maxLength?: number; maximum?: number }> };
+  for (const [field, rule] of Object.entries(limits.properties ?? {})) {
+    if (rule.maxLength !== undefined) cases.push([`${field} longer than ${rule.maxLength}`, body({ ...valid, [field]: "9".repeat(rule.maxLength + 1) })]);
+    if (rule.maximum !== undefined) cases.push([`${field} above ${rule.maximum}`, body({ ...valid, [field]: rule.maximum + 1 })]);
   }
   return cases;
 }

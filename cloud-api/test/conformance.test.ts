@@ -18,5 +18,9 @@ describe("the contract's conformance run (npm run conformance) against the embed
     expect(endpoints.size).toBe(27);
     expect(results.filter((result) => result.check.startsWith("answers a valid call")).length).toBeGreaterThanOrEqual(17);
     expect(results.some((result) => result.endpoint === "orderList" && result.check.startsWith("pages of"))).toBe(true);
+    // Bad input is generated from each schema, its limits included.
+    expect(results.map((result) => `${result.endpoint}: ${result.check}`)).toEqual(
+      expect.arrayContaining(["orderDetail: refuses bad input: orderId longer than 64", "orderList: refuses bad input: pageSize above 50", "confirmOrderV2: refuses bad input: priceId missing"]),
+    );
   });
 });
