@@ -49,7 +49,7 @@ export interface CheckResult {
 }
 
 type AnyEndpoint = contract.Endpoint;
-type Answer = { http: number; status: number | null; data: unknown; text: string };
+type Answer = { http: number; status: number | null; data: unknown };
 
 /** Every endpoint the contract declares (each export of contract/endpoints.ts is one), in its order. */
 const ENDPOINTS: [string, AnyEndpoint][] = Object.entries(contract);
@@ -86,14 +86,8 @@ export async function runConformance(upstream: Upstream, identity: Identity, dem
       headers[S2S_HEADERS.signature] = await s2sSignature(identity.s2sSecret, { method: endpoint.method, path: endpoint.path, timestamp, noticeStr, body });
     }
     const response = await upstream.fetch(`${endpoint.path}${query}`, { method: endpoint.method, headers: { ...headers, ...options.headers }, body: isGet ? undefined : body });
-    const text = await response.text();
-    let parsed: z.infer<typeof envelope> | null = null;
-    try {
-      parsed = envelope.parse(JSON.parse(text));
-    } catch {
-      parsed = null;
-    }
-    return { http: response.status, status: parsed?.status ?? null, data: parsed?.data ?? null, text: text.slice(0, 200) };
+    const answer = envelope.safeParse(await response.json().catch(() => null));
+    return { http: response.status, status: answer.data?.status ?? null, data: answer.data?.data ?? null };
   }
 
   const describe = (answer: Answer) => `HTTP ${answer.http}, status ${answer.status ?? "none (not the contract's envelope)"}`;
@@ -186,7 +180,10 @@ export async function runConformance(upstream: Upstream, identity: Identity, dem
 
   for (const [name, endpoint] of ENDPOINTS) {
     const token = endpoint.access === "user" ? tokens.accessToken : "";
-    const input = validInput(endpoint) ?? {};
+    // A call that buys, cancels, receives or refunds is sent ids that name nothing, so that an upstream
+    // that let a refused call through would still find nothing to act on.
+    const valid = validInput(endpoint);
+    const input = CHANGES_PURCHASES.has(endpoint) ? Object.fromEntries(Object.entries(valid ?? {}).map(([field, value]) => [field, typeof value === "string" ? "conformance-none" : value])) : (valid ?? {});
 
     expectStatus(name, "refuses a wrong signature", await send(endpoint, input, { accessToken: token, headers: { signature: "0".repeat(32) } }), Status.badSignature);
     if (endpoint.access === "user") {
@@ -203,7 +200,6 @@ export async function runConformance(upstream: Upstream, identity: Identity, dem
     }
 
     if (CHANGES_PURCHASES.has(endpoint) || endpoint === contract.refreshToken) continue;
-    const valid = validInput(endpoint);
     if (!valid) {
       record(name, "answers a valid call", null, "no value for one of its fields (a user with a camera, a SIM device and an order; --vip-card and --storage-card for the card calls)");
       continue;
