@@ -26,6 +26,10 @@ const secrets = z.object({
   ENVIRONMENT: z.enum(["local", "preview", "production"]).optional(),
   PAYMENT_SANDBOX: z.enum(["on", "off", ""]).optional(),
   BENCH_D1_LATENCY_MS: z.string().optional(),
+  UPSTREAM_FAULTS: z.string().optional(),
+}).refine((env) => !(env.UPSTREAM_FAULTS && env.ENVIRONMENT === "production"), {
+  path: ["UPSTREAM_FAULTS"],
+  message: "the upstream fault switch is refused in production",
 }).refine((env) => !(env.BENCH_D1_LATENCY_MS !== undefined && env.ENVIRONMENT === "production"), {
   path: ["BENCH_D1_LATENCY_MS"],
   message: "the bench's D1 probe is refused in production",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Hono } from "hono";
 import type { CloudApiEnv } from "#api/env.ts";
 import { Status } from "#contract/codes.ts";
+import { language } from "#contract/fields.ts";
 import { ApiError } from "#api/core/errors.ts";
 import { failure, success } from "#api/http/envelope.ts";
 import { buildOpenApiDocument, type OpenApiDocument } from "#api/http/openapi.ts";
@@ -13,7 +14,7 @@ import { isProviderConfigured, sandboxEnabled } from "#api/payments/configuratio
 import { PROVIDER_NAMES } from "#domain/payment-methods.ts";
 import { sandboxRoutes } from "#api/payments/sandbox/routes.ts";
 import { handleNotification } from "#api/services/payment-events.ts";
-import { accessOf, refuseMissingToken } from "#api/services/tokens.ts";
+import { accessOf } from "#api/services/tokens.ts";
 import { findTokenStatement, type TokenRow } from "#api/repositories/auth-tokens.ts";
 import { sha256Hex } from "#api/core/hashing.ts";
 import { d1SessionFor } from "#api/http/d1-session.ts";
@@ -41,6 +42,8 @@ function valueOf<T>(settled: Settled<T>): T {
   return settled.value;
 }
 
+const languageHeader = z.object({ appLanguage: language.optional() });
+
 export function buildApp(ops: readonly AnyOperation[] = operations) {
   const app = new Hono<{ Bindings: CloudApiEnv }>();
 
@@ -57,15 +60,20 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
         body: op.method === "GET" ? "" : await readBodyText(c.req.raw),
       };
       const storage = d1SessionFor(c.env, c.req.raw, op.path);
+      // The appLanguage header is read as a body's language is (English without one), and the input now,
+      // to start the operation's first reads; both are refused only after the caller's checks: a bad
+      // signature or token answers before bad input does.
+      const appLanguage = settle(() => parseOrRefuse(languageHeader, { appLanguage: c.req.header("appLanguage") }).appLanguage ?? "en");
       const facts: RequestFacts = {
         env: storage.env,
         request: c.req.raw,
         countryCode: c.req.header("countryCode") ?? "CN",
-        language: c.req.header("appLanguage") ?? "en",
+        language: appLanguage.ok ? appLanguage.value : "en",
       };
-      // The input is read now, to start the operation's first reads, but refused only after the caller's
-      // checks: a bad signature or token answers before bad input does.
-      const input = settle(() => parseOrRefuse(inputSchema, op.method === "GET" ? Object.fromEntries(new URL(c.req.url).searchParams) : parseJsonBody(signed.body)));
+      const input = settle(() => {
+        valueOf(appLanguage);
+        return parseOrRefuse(inputSchema, op.method === "GET" ? Object.fromEntries(new URL(c.req.url).searchParams) : parseJsonBody(signed.body));
+      });
       // The token is looked up on the primary in the replay check's batch, which writes there anyway: one
       // round trip, and a token minted a moment ago is found even where a replica has not seen it yet. The
       // operation's first reads run beside it (docs/decisions/040); what they found or failed with waits
@@ -73,11 +81,11 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
       const accessToken = op.access === "user" ? (c.req.header("accessToken") ?? "") : "";
       const tokenHash = accessToken ? await sha256Hex(accessToken) : "";
       const [tokenRow, readFirst] = await verifySignedRequest<TokenRow, Settled<unknown>>(signed, c.env, {
-        token: tokenHash ? (db) => findTokenStatement(db, tokenHash, "access") : undefined,
+        token: tokenHash ? { hash: tokenHash, read: (db) => findTokenStatement(db, tokenHash, "access") } : undefined,
         alongside: () =>
           input.ok && op.readsFirst ? settleAsync(() => op.readsFirst!({ db: storage.env.DB, primary: c.env.DB, input: input.value, tokenHash, facts })) : Promise.resolve({ ok: true, value: undefined }),
       });
-      const user = op.access !== "user" ? null : accessToken ? accessOf(tokenRow) : refuseMissingToken();
+      const user = op.access !== "user" ? null : accessOf(tokenRow);
       const data = await op.handle(user ? { ...facts, userId: user.userId } : facts, valueOf(input), valueOf(readFirst));
       return storage.answer(success(c, op.output.parse(data)));
     });

@@ -18,8 +18,15 @@ export interface CloudApiEnv extends Omit<CloudApiBindings, "FULFILMENT">, Probe
   ALIPAY_GATEWAY?: string;
 }
 
+/** A Workers Rate Limiting binding: without it every limited lookup would fail with a 500. */
+const rateLimitBinding = z.custom<RateLimit>((value) => typeof (value as Partial<RateLimit> | undefined)?.limit === "function", {
+  message: "Rate Limiting binding missing (the Worker's ratelimits in cloud-api/wrangler.jsonc)",
+});
+
 const secrets = z
   .object({
+    COUPON_LOOKUPS: rateLimitBinding,
+    CARD_LOOKUPS: rateLimitBinding,
     APP_ID: z.string().min(1),
     APP_SECRET: z.string().min(8),
     S2S_SECRET: z.string().min(32).optional(),
