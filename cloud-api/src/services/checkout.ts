@@ -10,6 +10,7 @@ import { nowSeconds } from "#api/core/clock.ts";
 import { Status } from "#contract/codes.ts";
 import { ApiError } from "#api/core/errors.ts";
 import { offeredPaymentTypes } from "#api/payments/index.ts";
+import type { DeviceRow } from "#api/repositories/devices.ts";
 import { findPackage, type PackageRow } from "#api/repositories/packages.ts";
 import { couponStatus, findCouponOfUser, useCouponStatement } from "#api/repositories/coupons.ts";
 import { createOrderStatements, findOrder, releasableOrders, releaseCouponStatement, transitionStatement, type NewOrder } from "#api/repositories/orders.ts";
@@ -18,7 +19,6 @@ import { orderSettings } from "#api/settings.ts";
 import { hmacSha256Hex, timingSafeEqualText } from "#api/core/hashing.ts";
 import type { PaymentStart } from "#contract/fields.ts";
 import { startPayment } from "#api/services/orders.ts";
-import { requireOwnedDevice } from "#api/services/ownership.ts";
 
 export interface ConfirmRequest {
   deviceId: string;
@@ -84,11 +84,11 @@ export async function confirmOrder(
   userId: number,
   facts: { countryCode: string; language: string; request?: Request },
   request: ConfirmRequest,
+  device: DeviceRow,
 ): Promise<PaymentStart> {
   const db = env.DB;
   const now = nowSeconds();
   const country = request.countryCode ?? facts.countryCode;
-  const device = await requireOwnedDevice(db, userId, request.deviceId);
   if (request.deviceType !== undefined && request.deviceType !== device.device_type) throw invalid("deviceType", "does not match the device");
   if (request.signature) {
     const expected = await purchaseSignature(env, userId);
