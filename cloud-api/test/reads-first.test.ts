@@ -13,7 +13,8 @@ import { signedHeaders } from "#test/signed-request.ts";
 /**
  * docs/decisions/040: a purchase screen's calls read before their caller is known, beside the replay
  * check and the token lookup, so that each is one D1 round trip deep; every refusal still wins, and a
- * refused caller reads nothing of what was found.
+ * refused caller reads nothing of what was found. The calls are the operations that declare reads first
+ * (docs/decisions/048).
  */
 const probedEnv = () => envWith({ BENCH_D1_LATENCY_MS: "0", LOOKUP_LIMITS: "off" });
 const depthOf = (response: Response) => ({ depth: response.headers.get(PROBE_HEADERS.depth), writes: response.headers.get(PROBE_HEADERS.writes) });
