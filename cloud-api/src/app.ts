@@ -88,10 +88,10 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
             : Promise.resolve([NOTHING, NOTHING]),
       });
       const user = op.access !== "user" ? null : accessToken ? accessOf(tokenRow) : refuseMissingToken();
-      const value = valueOf(input);
+      const given = valueOf(input);
       // The owner check's refusal wins over whatever the first reads found or failed with.
-      const context = user ? { ...facts, userId: user.userId, owned: await owner.check(valueOf(ownerRow) as never, { env: storage.env, userId: user.userId }, value) } : facts;
-      const data = await op.handle(context as never, value, valueOf(readFirst));
+      const context = user ? { ...facts, userId: user.userId, owned: await owner.check(valueOf(ownerRow) as never, { env: storage.env, userId: user.userId }, given) } : facts;
+      const data = await op.handle(context as never, given, valueOf(readFirst));
       return storage.answer(success(c, op.output.parse(data)));
     });
   }
