@@ -1,7 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { fromCents, toCents } from "#domain/money.ts";
-import { DeviceType, PaymentType, ServiceType } from "#domain/services.ts";
+import { PaymentType } from "#domain/payment-methods.ts";
+import { DeviceType, ServiceType } from "#domain/services.ts";
 import { DEMO_DEVICES } from "#demo/seed.ts";
 import { createTranslator, type Messages } from "#app/i18n/translate.ts";
 import { signIn } from "#test/signed-request.ts";

@@ -3,7 +3,8 @@ import { intlLocale } from "#domain/languages.ts";
 import { formatMoney, toCents } from "#domain/money.ts";
 import { visiblePackages } from "#domain/packages.ts";
 import { couponExpiresSoon } from "#domain/service-periods.ts";
-import { paymentTypesFor, ServiceType } from "#domain/services.ts";
+import { paymentTypesFor } from "#domain/payment-methods.ts";
+import { ServiceType } from "#domain/services.ts";
 import { changedQuery, couponsHref } from "#app/catalogue/links.ts";
 import { SERVICES, type SoldServiceType } from "#app/catalogue/screens.ts";
 import { formatUnixSeconds } from "../format.ts";
@@ -125,7 +126,7 @@ export function offerView(req: RequestContext, request: OfferRequest, { packages
           packageId: selected.id,
           serviceId: selected.serviceId,
           /** The coupon the buyer confirms with (its id, or "none") and the amount they were shown: a confirm posts both. */
-          couponChoice: coupon ? String(coupon.id) : "none",
+          appliedCoupon: coupon ? String(coupon.id) : "none",
           payAmount: payable / 100,
           currencyCode: selected.currencyCode,
           total: money(payable),

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
+import type { PaymentTypeCode } from "#domain/payment-methods.ts";
 import { CONFIRM_FIELDS as C, enhancedValue } from "#app/purchase/form-fields.ts";
 import type { PaymentStep } from "#app/purchase/payment-step.ts";
 
@@ -7,7 +8,7 @@ import type { PaymentStep } from "#app/purchase/payment-step.ts";
  * Confirms the selection through the screen's action and resolves with the next step: what the SDK
  * buttons need (PayPal's createOrder, the card checkout's session), which cannot wait for a render.
  */
-export function useConfirm(selection: { packageId: number; couponChoice: string; payAmount: number }) {
+export function useConfirm(selection: { packageId: number; appliedCoupon: string; payAmount: number }) {
   const fetcher = useFetcher<PaymentStep>();
   const pending = useRef<((step: PaymentStep) => void) | null>(null);
 
@@ -17,17 +18,17 @@ export function useConfirm(selection: { packageId: number; couponChoice: string;
     pending.current = null;
   }, [fetcher.state, fetcher.data]);
 
-  const { packageId, couponChoice, payAmount } = selection;
+  const { packageId, appliedCoupon, payAmount } = selection;
   const submit = fetcher.submit;
   return useCallback(
-    (payMethod: 3 | 4) =>
+    (payMethod: PaymentTypeCode) =>
       new Promise<PaymentStep>((resolve) => {
         pending.current = resolve;
         void submit(
           {
             [C.intent]: "confirm",
             [C.package]: String(packageId),
-            [C.coupon]: couponChoice,
+            [C.coupon]: appliedCoupon,
             [C.payAmount]: String(payAmount),
             [C.payMethod]: String(payMethod),
             [C.enhanced]: enhancedValue(true),
@@ -35,6 +36,6 @@ export function useConfirm(selection: { packageId: number; couponChoice: string;
           { method: "post" },
         );
       }),
-    [submit, packageId, couponChoice, payAmount],
+    [submit, packageId, appliedCoupon, payAmount],
   );
 }
