@@ -20,6 +20,7 @@ import { orderSettings } from "#api/settings.ts";
 import { hmacSha256Hex, timingSafeEqualText } from "#api/core/hashing.ts";
 import type { PaymentStart } from "#contract/fields.ts";
 import { startPayment } from "#api/services/orders.ts";
+import { queueCloses } from "#api/services/provider-closes.ts";
 
 export interface ConfirmRequest {
   deviceId: string;
@@ -149,6 +150,7 @@ export async function confirmOrder(
     ...createOrderStatements(db, newOrder, { since, perDevice: settings.ratePerDevice, perUser: settings.ratePerUser }),
     useCouponStatement(db, orderId, coupon?.id ?? null),
   ]);
+  await queueCloses(env, results.slice(0, release.length));
   const inserted = results[release.length];
   if (!inserted?.meta.changes) {
     if (coupon) {

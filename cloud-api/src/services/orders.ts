@@ -11,6 +11,7 @@ import { findOrder, releaseCouponStatement, transitionStatement, type OrderRow }
 import { cancelOpenPaymentsStatement, insertPaymentStatement } from "#api/repositories/payments.ts";
 import { orderSettings } from "#api/settings.ts";
 import { randomHex } from "#api/core/hashing.ts";
+import { queueCloses } from "#api/services/provider-closes.ts";
 
 export function conflict(order: Pick<OrderRow, "order_id" | "status">, to: OrderStatusCode): ApiError {
   return new ApiError(
@@ -81,6 +82,7 @@ export async function startPayment(env: CloudApiEnv, order: OrderRow, payerIp?: 
     // still arrives for it is refunded like any for an ended order.
     cancelOpenPaymentsStatement(env.DB, order.order_id, now, ended),
   ]);
+  await queueCloses(env, [results[0], results[2]]);
   if ((results[2]?.meta.changes ?? 0) > 0) {
     const current = (await findOrder(env.DB, order.order_id)) ?? order;
     throw conflict(current, OrderStatus.paying);
@@ -92,11 +94,12 @@ export async function startPayment(env: CloudApiEnv, order: OrderRow, payerIp?: 
 export async function cancelOrder(env: CloudApiEnv, order: OrderRow): Promise<void> {
   if (!canCancel(order.status)) throw conflict(order, OrderStatus.cancelled);
   const now = nowSeconds();
-  const [moved] = await env.DB.batch([
+  const [moved, , ended] = await env.DB.batch([
     transitionStatement(env.DB, order.order_id, OrderStatus.cancelled, "cancelled by the buyer", now),
     releaseCouponStatement(env.DB, order.order_id, [OrderStatus.cancelled]),
     cancelOpenPaymentsStatement(env.DB, order.order_id, now, [OrderStatus.cancelled]),
   ]);
+  await queueCloses(env, [ended]);
   if (!moved?.meta.changes) throw conflict((await findOrder(env.DB, order.order_id)) ?? order, OrderStatus.cancelled);
 }
 
