@@ -38,13 +38,13 @@ const secrets = z.object({
   message: "the payment sandbox is refused in production",
 });
 
-/** Fails loudly at the first request when a secret is missing or malformed, naming it, or production names the sandbox. */
 /**
  * Environments already found well formed. The runtime hands every request of an isolate the same env
  * object, and parsing it took a few per cent of a purchase document's CPU when done on every request.
  */
 const wellFormed = new WeakSet<StorefrontEnv>();
 
+/** Fails loudly at the first request when a secret is missing or malformed, naming it, or production names the sandbox. */
 export function checkSecrets(env: StorefrontEnv): void {
   if (wellFormed.has(env)) return;
   const result = secrets.safeParse(env);

@@ -54,15 +54,15 @@ const secrets = z
   });
 
 /**
- * Fails loudly when a secret is missing or too short, naming it, rather than signing with "undefined";
- * and refuses to serve at all when production is configured with the payment sandbox.
- */
-/**
  * Environments already found well formed. The runtime hands every request of an isolate the same env
  * object, and parsing it took a few per cent of a purchase document's CPU when done on every request.
  */
 const wellFormed = new WeakSet<CloudApiEnv>();
 
+/**
+ * Fails loudly when a secret is missing or too short, naming it, rather than signing with "undefined";
+ * and refuses to serve at all when production is configured with the payment sandbox.
+ */
 export function checkSecrets(env: CloudApiEnv): void {
   if (wellFormed.has(env)) return;
   const result = secrets.safeParse(env);

@@ -16,7 +16,7 @@ import {
   type RefundRequest,
 } from "#api/payments/provider.ts";
 import { alipayForm } from "#api/payments/sandbox/alipay-form.ts";
-import { findSandboxPayment, moveSandboxPayment, openSandboxPayment, type SandboxPaymentRow, type SandboxStatus } from "#api/payments/sandbox/ledger.ts";
+import { findSandboxPayment, moveSandboxPayment, openSandboxPayment, type SandboxPaymentRow, type SandboxStatus } from "#api/repositories/sandbox-payments.ts";
 import { outcomeOf, SANDBOX_SIGNATURE_HEADER, verifySandboxNotification } from "#api/payments/sandbox/notifications.ts";
 import { sandboxSecret } from "#api/payments/sandbox/secret.ts";
 
