@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { PaymentType, ServiceType } from "#domain/services.ts";
+import { PaymentType, ServiceType, soldService } from "#domain/services.ts";
 import { alipayCashierHref, paymentResultHref } from "#app/catalogue/links.ts";
 import type { PaymentStep } from "#app/purchase/payment-step.ts";
 import { parseForm } from "../form.ts";
@@ -56,7 +56,7 @@ export async function confirmPurchase(req: RequestContext, request: Request, lau
   const v3 = launch.signature !== "" || form.payMethod === PaymentType.card;
   const order = {
     deviceId: launch.deviceId,
-    deviceType: purchase.serviceType === ServiceType.vip || purchase.serviceType === ServiceType.ai ? launch.deviceType : undefined,
+    deviceType: soldService(purchase.serviceType).confirmNamesDeviceType ? launch.deviceType : undefined,
     serviceId: checkout.serviceId,
     priceId: checkout.packageId,
     payAmount: checkout.payAmount,
