@@ -48,6 +48,12 @@ export const DEMO_DEVICES = {
   otherSim: "SIM-OTHER-001",
 } as const;
 
+/** Each demo account's device of each kind: where a screen of a service opens, on a kind it is sold for. */
+export const DEMO_DEVICE_OF_KIND = {
+  buyer: { [DeviceType.camera]: DEMO_DEVICES.camera, [DeviceType.sim]: DEMO_DEVICES.sim },
+  other: { [DeviceType.camera]: DEMO_DEVICES.otherCamera, [DeviceType.sim]: DEMO_DEVICES.otherSim },
+} as const;
+
 export const DEMO_ICCIDS = {
   sim: "89860012345678901234",
   simExhausted: "89860098765432109876",

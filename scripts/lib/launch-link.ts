@@ -1,5 +1,5 @@
 import { createCipheriv, createHash, randomBytes, randomInt } from "node:crypto";
-import { DEMO_ACCOUNTS, DEMO_DEVICES } from "#demo/seed.ts";
+import { DEMO_ACCOUNTS, DEMO_DEVICE_OF_KIND, DEMO_DEVICES } from "#demo/seed.ts";
 import { S2S_HEADERS, s2sSignature } from "#contract/signature.ts";
 import { DeviceType, SOLD_SERVICE_TYPES, soldService, type SoldServiceType } from "#domain/services.ts";
 import { APP_HOME, SERVICES } from "#app/catalogue/screens.ts";
@@ -100,11 +100,12 @@ export function launchUrl(options: LaunchOptions): string {
   return `${options.storefront}/app-h5/${options.screen.replace(/^\/+/, "")}?${query}`;
 }
 
-/** The demo buyer's device of each kind. */
-const DEMO_DEVICE_OF_KIND = { [DeviceType.camera]: DEMO_DEVICES.camera, [DeviceType.sim]: DEMO_DEVICES.sim } as const;
+/** The demo device a sold service's screens open with: the account's device of the first kind the service is sold for. */
+export const demoDeviceOf = (type: SoldServiceType, account: keyof typeof DEMO_DEVICE_OF_KIND = "buyer"): string =>
+  DEMO_DEVICE_OF_KIND[account][soldService(type).soldTo[0] ?? DeviceType.camera];
 
-/** The demo device a sold service's screens open with: one of the first kind the service is sold for. */
-export const demoDeviceOf = (type: SoldServiceType): string => DEMO_DEVICE_OF_KIND[soldService(type).soldTo[0] ?? DeviceType.camera];
+/** A screen's path as launch links name it: `cloud/mobile-data/buy`. */
+export const launchScreen = (path: string) => path.slice(APP_HOME.length + 1);
 
 /** The demo device a screen (`cloud/mobile-data/buy`) opens with when none is named: its service's, else the camera. */
 export function defaultDemoDevice(screen: string): string {

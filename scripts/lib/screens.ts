@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { DEMO_CARD_CODES, DEMO_DEVICES } from "#demo/seed.ts";
 import { SOLD_SERVICE_TYPES } from "#domain/services.ts";
-import { APP_HOME, SERVICES } from "#app/catalogue/screens.ts";
-import { demoDeviceOf, type LaunchChoices } from "./launch-link.ts";
+import { SERVICES } from "#app/catalogue/screens.ts";
+import { demoDeviceOf, launchScreen, type LaunchChoices } from "./launch-link.ts";
 
 /** The launch links `npm start` prints: each screen, in the states worth opening. */
 export interface ScreenLink extends LaunchChoices {
@@ -32,7 +32,6 @@ const PURCHASE_STATES: ScreenLink[] = [
 const english = JSON.parse(readFileSync(new URL("../../locales/en/common.json", import.meta.url), "utf8")) as Record<string, Record<string, string>>;
 /** A text of the English locale by its key ("orders.vipTitle"): the screen's own title. */
 const englishText = (key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], english) as string;
-const launchScreen = (path: string) => path.slice(APP_HOME.length + 1);
 
 /**
  * Each sold service's purchase screen (when no state above opens it) and its order list, named by their English
