@@ -1,4 +1,4 @@
-/** Product-rules §1/§9: service, device and payment codes. */
+/** Product-rules §1/§9: service and device codes (payment methods: payment-methods.ts). */
 
 export const DeviceType = { camera: 1, sim: 2 } as const;
 export type DeviceTypeCode = 1 | 2;
@@ -64,12 +64,3 @@ export const isSoldFor = (serviceType: number, deviceType: number): boolean => s
 
 /** The sold services a kind of device can buy, in the catalogue's order. */
 export const servicesSoldFor = (deviceType: number): SoldServiceType[] => SOLD_SERVICE_TYPES.filter((type) => isSoldFor(type, deviceType));
-
-export const PaymentType = { wechat: 1, alipay: 2, paypal: 3, card: 4 } as const;
-export type PaymentTypeCode = 1 | 2 | 3 | 4;
-export const PAYMENT_TYPES: readonly PaymentTypeCode[] = [PaymentType.wechat, PaymentType.alipay, PaymentType.paypal, PaymentType.card];
-
-/** Product-rules §2/§6: CN pays with WeChat or Alipay; every other country with PayPal or card. */
-export function paymentTypesFor(countryCode: string): readonly PaymentTypeCode[] {
-  return countryCode.toUpperCase() === "CN" ? [PaymentType.wechat, PaymentType.alipay] : [PaymentType.paypal, PaymentType.card];
-}
