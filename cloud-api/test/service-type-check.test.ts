@@ -1,6 +1,6 @@
 /**
  * Decision 047: a package's service type is checked by the cloud-api, in the range the domain's catalogue gives,
- * and no longer by a CHECK in the packages table, which migration 0009 rebuilt without it.
+ * and no longer by a CHECK in the packages table, which migration 0010 rebuilt without it.
  */
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -8,7 +8,7 @@ import { SERVICE_TYPE_RANGE } from "#domain/services.ts";
 import { call, freshBuyers, type Buyer } from "./helpers/orders.ts";
 
 const beyond = SERVICE_TYPE_RANGE.max + 1;
-const REBUILD = env.CLOUD_API_MIGRATIONS.find((migration) => migration.name.startsWith("0009_"));
+const REBUILD = env.CLOUD_API_MIGRATIONS.find((migration) => migration.name === "0010_service_type_checked_by_the_cloud_api.sql");
 let cn: Buyer;
 
 beforeEach(async () => {
