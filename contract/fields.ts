@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PAYMENT_TYPES } from "#domain/payment-methods.ts";
+import { SERVICE_TYPE_RANGE } from "#domain/services.ts";
 
 /** Field schemas shared by operations, so that a refusal names the field the same way everywhere. */
 export const deviceId = z.string().trim().min(1, "required").max(64);
@@ -9,8 +10,11 @@ export const countryCode = z
   .regex(/^[A-Za-z]{2}$/, "must be a 2-letter country code")
   .transform((v) => v.toUpperCase());
 export const language = z.string().trim().min(2).max(16);
-/** A JSON number; only text (a query string value) is converted, so that true or [3] is refused rather than read as 1 or 3. */
-export const serviceType = z.preprocess((v) => (typeof v === "string" ? Number(v) : v), z.number().int().min(1).max(6));
+/**
+ * A JSON number in the domain's service types (product-rules §5); only text (a query string value) is converted,
+ * so that true or [3] is refused rather than read as 1 or 3.
+ */
+export const serviceType = z.preprocess((v) => (typeof v === "string" ? Number(v) : v), z.number().int().min(SERVICE_TYPE_RANGE.min).max(SERVICE_TYPE_RANGE.max));
 export const iccId = z.string().trim().regex(/^\d{18,22}[A-Za-z]?$/, "must be an ICCID (18-22 digits)");
 /** A wire amount: a number of yuan/dollars with at most 2 decimals. */
 export const amount = z.number().nonnegative().max(99_999_999.99).multipleOf(0.01);
