@@ -1,8 +1,9 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { AnyOperation } from "#api/http/operation.ts";
 import { operations } from "#api/operations/index.ts";
+import { S2S_TOKEN_PATH, signedHeaders } from "#test/signed-request.ts";
 
 type Schema = { type?: unknown; properties?: Record<string, Schema>; required?: string[]; items?: Schema; [key: string]: unknown };
 type Doc = {
@@ -60,6 +61,34 @@ describe("GET /v1/openapi.json", () => {
     for (const name of ["platform", "appVersion", "countryCode", "appLanguage"]) {
       expect(doc.components.parameters[name]).toMatchObject({ in: "header", name, required: false });
     }
+  });
+
+  it("gives the server-to-server signature's formula so that a backend signing from its text alone gets a token pair", async () => {
+    const [timestampHeader, signatureHeader] = Object.keys(doc.paths[S2S_TOKEN_PATH]!.post.security[0]).filter((name) => name.startsWith("x-s2s-"));
+    const formula = /`([^`]+)`/.exec(doc.components.securitySchemes[signatureHeader!].description)?.[1] ?? "";
+    const body = JSON.stringify({ account: "demo@camcloud.example" });
+    const headers = await signedHeaders();
+    const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    const encoder = new TextEncoder();
+    // What a backend knows of its request, by the names the formula uses.
+    const known: Record<string, string> = {
+      METHOD: "POST",
+      path: S2S_TOKEN_PATH,
+      timestamp: headers.timestamp!,
+      noticeStr: headers.noticeStr!,
+      "sha256_hex(body)": hex(await crypto.subtle.digest("SHA-256", encoder.encode(body))),
+    };
+    const lines = formula.split("\\n");
+    expect(lines.every((line) => line in known)).toBe(true);
+    const key = await crypto.subtle.importKey("raw", encoder.encode(env.S2S_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    const signature = hex(await crypto.subtle.sign("HMAC", key, encoder.encode(lines.map((line) => known[line]).join("\n"))));
+    const answer = await SELF.fetch(`https://cloud-api.test${S2S_TOKEN_PATH}`, {
+      method: "POST",
+      headers: { ...headers, [timestampHeader!]: headers.timestamp!, [signatureHeader!]: signature },
+      body,
+    });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ status: 200, data: { accessToken: expect.any(String) } });
   });
 
   it("describes the error envelope with each business code under the HTTP status that mirrors it", () => {

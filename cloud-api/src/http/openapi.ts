@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { REFUSAL_REASONS } from "#domain/refusals.ts";
-import { S2S_HEADERS } from "#contract/signature.ts";
+import { S2S_HEADERS, S2S_SIGNED_LINES, S2S_SIGNED_TEXT, S2S_WINDOW_SECONDS } from "#contract/signature.ts";
 import { type BusinessStatus, httpStatusOf, Status } from "#contract/codes.ts";
 import type { Endpoint } from "#contract/endpoints.ts";
 
 type JsonSchema = Record<string, unknown>;
-type ErrorStatus = Exclude<BusinessStatus, 200>;
+/** The refusals an operation may answer; 405 is answered for a method no operation takes (the info says). */
+type ErrorStatus = Exclude<BusinessStatus, 200 | 405>;
 
 export interface OpenApiDocument {
   openapi: `3.1.${number}`;
@@ -43,6 +44,12 @@ const contextHeaders = {
   appLanguage: { description: "The buyer's language, for operations whose input does not say.", schema: { type: "string", default: "en" } },
 };
 
+/** The HMAC's formula as contract/signature.ts computes it, each line named (an issue found a hand-written one stale). */
+function s2sSignatureDescription(): string {
+  const lines = Object.entries(S2S_SIGNED_LINES).map(([line, meaning]) => `${line} is ${meaning}`);
+  return `Server-to-server calls: hex HMAC-SHA256 keyed with S2S_SECRET of \`${S2S_SIGNED_TEXT}\`, where ${lines.join("; ")}; usable once.`;
+}
+
 /** Request schemas describe what a client sends (before transforms and defaults), response schemas what the server sends. */
 function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", io });
@@ -62,7 +69,7 @@ function json(schema: JsonSchema) {
 function errorResponses(): Record<string, JsonSchema> {
   const codesByHttp = new Map<number, ErrorStatus[]>();
   for (const code of Object.values(Status)) {
-    if (code === Status.ok) continue;
+    if (code === Status.ok || code === Status.methodNotAllowed) continue;
     const http = httpStatusOf(code);
     codesByHttp.set(http, [...(codesByHttp.get(http) ?? []), code]);
   }
@@ -124,12 +131,17 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[]): OpenApiDoc
       securitySchemes: {
         ...Object.fromEntries(Object.entries(signingHeaders).map(([name, description]) => [name, { type: "apiKey", in: "header", name, description }])),
         accessToken: { type: "apiKey", in: "header", name: "accessToken", description: "The user's access token." },
-        [S2S_HEADERS.timestamp]: { type: "apiKey", in: "header", name: S2S_HEADERS.timestamp, description: "Server-to-server calls: Unix seconds, within 60 s." },
+        [S2S_HEADERS.timestamp]: {
+          type: "apiKey",
+          in: "header",
+          name: S2S_HEADERS.timestamp,
+          description: `Server-to-server calls: Unix seconds, within ${S2S_WINDOW_SECONDS} s.`,
+        },
         [S2S_HEADERS.signature]: {
           type: "apiKey",
           in: "header",
           name: S2S_HEADERS.signature,
-          description: "Server-to-server calls: hex HMAC-SHA256 with S2S_SECRET of `METHOD\\npath\\ntimestamp\\nsha256_hex(body)`; usable once.",
+          description: s2sSignatureDescription(),
         },
       },
       parameters: Object.fromEntries(Object.entries(contextHeaders).map(([name, header]) => [name, { name, in: "header", required: false, ...header }])),
