@@ -83,6 +83,15 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
     });
   }
 
+  // A method a path does not take answers 405 naming the ones it does (RFC 9110 §15.5.6), not 404.
+  for (const path of new Set(ops.map((op) => op.path))) {
+    const allow = ops.flatMap((op) => (op.path !== path ? [] : op.method === "GET" ? ["GET", "HEAD"] : [op.method])).join(", ");
+    app.all(path, (c) => {
+      c.header("Allow", allow);
+      return failure(c, Status.methodNotAllowed, `method not allowed: ${c.req.method} ${path} takes ${allow}`);
+    });
+  }
+
   // Unsigned, built on the first request of the isolate.
   let openApi: OpenApiDocument | undefined;
   app.get("/v1/openapi.json", (c) => c.json((openApi ??= buildOpenApiDocument(ops))));
