@@ -3,8 +3,8 @@ import { REFUSAL_REASONS } from "#domain/refusals.ts";
 import { S2S_HEADERS, S2S_SIGNED_LINES, S2S_SIGNED_TEXT, S2S_WINDOW_SECONDS } from "#contract/signature.ts";
 import { type BusinessStatus, httpStatusOf, Status } from "#contract/codes.ts";
 import type { Endpoint } from "#contract/endpoints.ts";
+import { inputJsonSchema, jsonSchema, type JsonSchema } from "#contract/json-schema.ts";
 
-type JsonSchema = Record<string, unknown>;
 /** The refusals an operation may answer; 405 is answered for a method no operation takes (the info says). */
 type ErrorStatus = Exclude<BusinessStatus, 200 | 405>;
 
@@ -50,18 +50,6 @@ function s2sSignatureDescription(): string {
   return `Server-to-server calls: hex HMAC-SHA256 keyed with S2S_SECRET of \`${S2S_SIGNED_TEXT}\`, where ${lines.join("; ")}; usable once.`;
 }
 
-/** Request schemas describe what a client sends (before transforms and defaults), response schemas what the server sends. */
-function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", io });
-  return rest;
-}
-
-function inputSchema(op: Endpoint): JsonSchema {
-  const schema = jsonSchema(op.input, "input");
-  // buildApp refuses unknown fields (.strict()), which the input io of a plain object does not show.
-  return schema.type === "object" ? { ...schema, additionalProperties: false } : schema;
-}
-
 function json(schema: JsonSchema) {
   return { content: { "application/json": { schema } } };
 }
@@ -85,7 +73,7 @@ function errorResponses(): Record<string, JsonSchema> {
 }
 
 function operationObject(op: Endpoint, errorHttpStatuses: string[]): JsonSchema {
-  const input = inputSchema(op);
+  const input = inputJsonSchema(op);
   const { properties = {}, required = [] } = input as { properties?: Record<string, JsonSchema>; required?: string[] };
   const extra = { app: [], user: ["accessToken"], s2s: Object.values(S2S_HEADERS) }[op.access];
   const security = Object.fromEntries([...Object.keys(signingHeaders), ...extra].map((name) => [name, []]));
