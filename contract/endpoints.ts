@@ -159,7 +159,7 @@ export const issueToken = endpoint({
   path: "/v1/member/user/s2s/token",
   access: "s2s",
   summary: "Issue a token pair for a signed-in user (companion app backend only)",
-  input: z.object({ account: requiredText(128) }),
+  input: z.object({ account: requiredText(128).meta({ examples: ["demo@camcloud.example"] }) }),
   output: z.object({
     userId: z.number().int(),
     accessToken: z.string(),

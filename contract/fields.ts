@@ -13,16 +13,18 @@ export const text = (max: number) => z.string().max(max).regex(NO_SURROUNDING_SP
 /** As text(), and not empty. */
 export const requiredText = (max: number) => z.string().min(1, "required").max(max).regex(NO_SURROUNDING_SPACE, "must not begin or end with white space");
 
-export const deviceId = requiredText(64);
+export const deviceId = requiredText(64).meta({ examples: ["SIM-DEMO-001"] });
 export const countryCode = z
   .string()
   .regex(/^[A-Za-z]{2}$/, "must be a 2-letter country code")
+  .meta({ examples: ["CN"] })
   .transform((v) => v.toUpperCase());
 /** A locale as the storefront and the apps name it: en, zh-CN, zh_Hans_CN. */
 export const language = z
   .string()
   .max(16)
-  .regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$/, "must be a language code such as en or zh-CN");
+  .regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$/, "must be a language code such as en or zh-CN")
+  .meta({ examples: ["en"] });
 /** A service type in a JSON body: a JSON number, so that "1", true or [3] is refused rather than read as 1 or 3. */
 export const serviceType = z.number().int().min(1).max(6);
 /**
@@ -30,7 +32,7 @@ export const serviceType = z.number().int().min(1).max(6);
  * anything else (" 1 ", "0x1", "1e0") is left as text and refused by `schema`; the document shows `schema`.
  */
 export const queryInteger = <S extends z.ZodType<number>>(schema: S) => z.preprocess((v) => (typeof v === "string" && /^\d{1,15}$/.test(v) ? Number(v) : v), schema);
-export const iccId = z.string().regex(/^\d{18,22}[A-Za-z]?$/, "must be an ICCID (18-22 digits)");
+export const iccId = z.string().regex(/^\d{18,22}[A-Za-z]?$/, "must be an ICCID (18-22 digits)").meta({ examples: ["89860012345678901234"] });
 /** A wire amount: a number of yuan/dollars with at most 2 decimals. */
 export const amount = z.number().nonnegative().max(99_999_999.99).multipleOf(0.01);
 /**
@@ -42,7 +44,7 @@ export const money = z.number().refine((value) => value >= 0 && Math.abs(value *
 /** The input of the calls that ask about one service of one device (product-rules §7: package list, current package). */
 export const deviceServiceQuery = z.object({ language: language.optional(), countryCode: countryCode.optional(), deviceId, type: serviceType });
 
-export const orderId = requiredText(64);
+export const orderId = requiredText(64).meta({ examples: ["DEMO2000001"] });
 export const paymentType = z.number().int().min(1).max(4).transform((code) => code as PaymentTypeCode);
 
 /** What confirm and repay answer: product-rules §3 order response, plus the amount and currency to show. */
@@ -61,4 +63,4 @@ export type PaymentStart = z.input<typeof paymentStartOutput>;
 
 export const deviceType = z.number().int().min(1).max(2);
 /** The code of a VIP or storage card, as scanned by the app. */
-export const encryptCodeId = requiredText(128);
+export const encryptCodeId = requiredText(128).meta({ examples: ["VIPCARD-NEW-0001"] });
