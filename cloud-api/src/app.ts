@@ -5,6 +5,7 @@ import { Status } from "#contract/codes.ts";
 import { ApiError } from "#api/core/errors.ts";
 import { failure, success } from "#api/http/envelope.ts";
 import { buildOpenApiDocument, type OpenApiDocument } from "#api/http/openapi.ts";
+import { API_DOCS_PATHS, apiDocsRoutes } from "#api/http/api-docs.ts";
 import type { AnyOperation, RequestFacts } from "#api/http/operation.ts";
 import { verifySignedRequest, type SignedRequest } from "#api/http/signature.ts";
 import { parseJsonBody, parseOrRefuse, readBodyText } from "#api/http/validation.ts";
@@ -94,7 +95,9 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
 
   // Unsigned, built on the first request of the isolate.
   let openApi: OpenApiDocument | undefined;
-  app.get("/v1/openapi.json", (c) => c.json((openApi ??= buildOpenApiDocument(ops))));
+  app.get(API_DOCS_PATHS.document, (c) => c.json((openApi ??= buildOpenApiDocument(ops))));
+  // Its reader, where API_DOCS is on.
+  app.route("/", apiDocsRoutes());
 
   // Provider notifications are signed by the provider, not with the app secret (docs/architecture.md §3).
   app.post("/v1/pay/notify/:provider", async (c) => {
