@@ -75,7 +75,7 @@ describe("GET /v1/openapi.json", () => {
     expect(doc.servers.map((server) => server.url)).toEqual([
       "http://127.0.0.1:8788",
       "https://{branch}-camcloud-api-preview.{account}.workers.dev",
-      "https://camcloud-api.{account}.workers.dev",
+      "https://{domain}",
     ]);
   });
 
@@ -140,7 +140,7 @@ describe("GET /v1/openapi.json", () => {
     expect(jsonBody(packageList.responses[200]).properties?.data?.properties?.packageList?.items?.properties?.salePrice).toEqual({ type: "number" });
     const confirm = jsonBody(doc.paths["/v1/cloud/order/h5/confirm/v2"]!.post.requestBody);
     expect(confirm.required).toEqual(expect.arrayContaining(["deviceId", "priceId", "payAmount", "payMethod", "buyServiceType"]));
-    expect(confirm.properties?.payMethod).toMatchObject({ type: "integer", minimum: 1, maximum: 4 });
+    expect(confirm.properties?.payMethod).toMatchObject({ enum: [1, 2, 3, 4] });
     expect(confirm.additionalProperties).toBe(false);
     expect(doc.paths["/v1/cloud/coupon/user/list"]!.get.parameters).toContainEqual({
       name: "type",

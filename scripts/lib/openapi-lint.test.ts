@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as endpoints from "#contract/endpoints.ts";
-import { buildOpenApiDocument } from "#api/http/openapi.ts";
+import { unstable_readConfig } from "wrangler";
+import { buildOpenApiDocument, PRODUCTION_DOMAIN } from "#api/http/openapi.ts";
 import { ROOT } from "./project.ts";
 
 /**
@@ -34,6 +35,11 @@ async function report(command: string, args: string[]): Promise<string> {
 }
 
 describe("the OpenAPI document under outside linters", () => {
+  it("names production's server by the custom domain production is deployed at", () => {
+    const production = unstable_readConfig({ config: `${ROOT}cloud-api/wrangler.jsonc`, env: "production" }, { hideWarnings: true });
+    expect(production.routes).toContainEqual(expect.objectContaining({ pattern: PRODUCTION_DOMAIN, custom_domain: true }));
+  });
+
   it("passes Spectral's spectral:oas rules with no finding", async () => {
     const findings = JSON.parse(await report("spectral", ["lint", file, "--ruleset", `${ROOT}.spectral.yaml`, "--format", "json", "--quiet"])) as { code: string; message: string; path: string[] }[];
     expect(findings.map(({ code, message, path }) => `${code}: ${message} at ${path.join(".")}`)).toEqual([]);

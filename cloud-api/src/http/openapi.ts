@@ -61,6 +61,9 @@ function json(schema: JsonSchema, example: unknown = exampleOf(schema)) {
 
 type OperationId = keyof typeof endpoints;
 
+/** env.production's custom domain in cloud-api/wrangler.jsonc (scripts/lib/openapi-lint.test.ts keeps them equal). */
+export const PRODUCTION_DOMAIN = "api.shop.example.com";
+
 /** Each operation's id is its name in contract/endpoints.ts, as docs/contract.md names it. */
 const operationIds = new Map(Object.entries(endpoints).map(([name, endpoint]) => [`${endpoint.method} ${endpoint.path}`, name as OperationId]));
 
@@ -204,9 +207,9 @@ export function buildOpenApiDocument(operations: readonly Endpoint[]): OpenApiDo
         },
       },
       {
-        url: "https://camcloud-api.{account}.workers.dev",
-        description: "Production (or the operator's own route to it)",
-        variables: { account: { default: "camcloud", description: "The Cloudflare account's workers.dev subdomain" } },
+        url: "https://{domain}",
+        description: "Production: its custom domain, the route of env.production in cloud-api/wrangler.jsonc",
+        variables: { domain: { default: PRODUCTION_DOMAIN, description: "The production route's custom domain" } },
       },
     ],
     tags: Object.entries(tags).map(([name, description]) => ({ name, description })),
