@@ -103,9 +103,9 @@ describe("confirm order", () => {
     const confirm = (couponId: number, payAmount: number) =>
       call(cn, CONFIRM, { deviceId: "SIM-DEMO-001", priceId: pkg.id, payAmount, payMethod: 1, buyServiceType: 2, couponId });
     // 30.00 off a 29.90 price: the price must be above the value.
-    expect((await confirm(4, 0)).body).toMatchObject({ status: 409, msg: "coupon conditions not met for this price" });
+    expect((await confirm(4, 0)).body).toMatchObject({ status: 409, reason: "coupon_worth_more" });
     // 10.00 off from 50.00: the price is below the minimum.
-    expect((await confirm(2, 19.9)).body).toMatchObject({ status: 409, msg: "coupon conditions not met for this price" });
+    expect((await confirm(2, 19.9)).body).toMatchObject({ status: 409, reason: "coupon_minimum_not_met" });
     expect((await confirm(5, 14.9)).body).toMatchObject({ status: 409, msg: "coupon expired or not yet valid" });
     expect((await confirm(6, 21.9)).body).toMatchObject({ status: 409, msg: "coupon already used" });
     expect((await confirm(7, 24.9)).body).toMatchObject({ status: 409, msg: "coupon does not apply to this package" });
@@ -120,7 +120,7 @@ describe("confirm order", () => {
     const fleet = await packageOf(cn, "CAM-DEMO-001", 1, "storage-fleet-cny");
     expect(fleet.salePrice).toBe(10000);
     const withCoupon = await call(cn, CONFIRM, { deviceId: "CAM-DEMO-001", priceId: fleet.id, payAmount: 9980, payMethod: 2, buyServiceType: 1, couponId: 4 });
-    expect(withCoupon.body).toMatchObject({ status: 409, msg: "coupon conditions not met for this price" });
+    expect(withCoupon.body).toMatchObject({ status: 409, reason: "coupon_price_ceiling" });
     const full = await call(cn, CONFIRM, { deviceId: "CAM-DEMO-001", priceId: fleet.id, payAmount: 10000, payMethod: 2, buyServiceType: 1 });
     expect(full.body?.data.payAmount).toBe(10000);
   });
