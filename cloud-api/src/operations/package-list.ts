@@ -1,6 +1,6 @@
 import { currencyForCountry } from "#domain/money.ts";
 import { visiblePackages } from "#domain/packages.ts";
-import { paymentTypesFor } from "#domain/services.ts";
+import { isSoldTo, paymentTypesFor } from "#domain/services.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import { operationReadingFirst } from "#api/http/operation.ts";
 import { offeredPaymentTypes } from "#api/payments/index.ts";
@@ -13,13 +13,14 @@ export const packageList = operationReadingFirst(
   endpoints.packageList,
   ({ db, input, facts }) => Promise.all([findDevice(db, input.deviceId), listPackages(db, input.type, currencyForCountry(input.countryCode ?? facts.countryCode))]),
   async (ctx, input, [device, rows]) => {
-    ownedDevice(device, ctx.userId);
+    const owned = ownedDevice(device, ctx.userId);
     const lang = input.language ?? ctx.language;
     const country = input.countryCode ?? ctx.countryCode;
     const wire = rows.map((row) => packageToWire(row, lang));
     const offered = offeredPaymentTypes(ctx.env);
     return {
-      packageList: visiblePackages(wire, { serviceType: input.type, receiveServiceId: input.serviceId ?? null }),
+      // A service the device cannot have lists nothing: the checkout would refuse it.
+      packageList: isSoldTo(input.type, owned.device_type) ? visiblePackages(wire, { serviceType: input.type, receiveServiceId: input.serviceId ?? null }) : [],
       payMethods: paymentTypesFor(country).filter((method) => offered.includes(method)),
     };
   },

@@ -3,7 +3,7 @@ import { currencyForCountry, fromCents, toCents } from "#domain/money.ts";
 import { OrderStatus } from "#domain/order-status.ts";
 import { visiblePackages } from "#domain/packages.ts";
 import type { RefusalReason } from "#domain/refusals.ts";
-import { DeviceType, paymentTypesFor, PaymentType, ServiceType, type PaymentTypeCode } from "#domain/services.ts";
+import { isSoldTo, paymentTypesFor, PaymentType, ServiceType, type PaymentTypeCode } from "#domain/services.ts";
 import type { CloudApiEnv } from "#api/env.ts";
 import { buyerIpOf } from "#api/core/buyer-ip.ts";
 import { nowSeconds } from "#api/core/clock.ts";
@@ -123,8 +123,8 @@ export async function confirmOrder(
   if (!buyServiceTypeMatches(pkg, request.buyServiceType, request.payMethod)) throw invalid("buyServiceType", "does not match the package");
   const sellable = visiblePackages([{ isGive: pkg.is_give, isSale: pkg.is_sale, displaySort: 0, serviceId: pkg.service_id }], { serviceType: pkg.service_type });
   if (sellable.length === 0) throw new ApiError(Status.conflict, "package is not on sale", "package_not_on_sale");
-  if ((pkg.service_type === ServiceType.mobileData) !== (device.device_type === DeviceType.sim)) {
-    throw new ApiError(Status.conflict, "mobile data is sold for SIM devices only, other services for cameras", "package_wrong_device");
+  if (!isSoldTo(pkg.service_type, device.device_type)) {
+    throw new ApiError(Status.conflict, `service ${pkg.service_type} is not sold for devices of type ${device.device_type}`, "package_wrong_device");
   }
   if (pkg.currency_code !== currencyForCountry(country)) throw invalid("priceId", `not sold in ${country}'s currency`);
   if (!paymentTypesFor(country).includes(request.payMethod)) throw invalid("payMethod", `not offered in ${country}`, "payment_method_unavailable");
