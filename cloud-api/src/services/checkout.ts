@@ -130,7 +130,7 @@ export async function confirmOrder(
   if (!paymentTypesFor(country).includes(request.payMethod)) throw invalid("payMethod", `not offered in ${country}`, "payment_method_unavailable");
   if (!offeredPaymentTypes(env).includes(request.payMethod)) throw invalid("payMethod", "this payment method is not available at the moment", "payment_method_unavailable");
 
-  const replaced = await releasableOrders(db, { userId, deviceId: device.id, serviceType: pkg.service_type, couponId: request.couponId ?? null });
+  const replaced = await releasableOrders(db, { userId, deviceId: device.id, packageId: pkg.id, couponId: request.couponId ?? null });
   const coupon = await requireCoupon(db, userId, request, pkg, now, new Set(replaced.map((order) => order.order_id)));
   const payable = payableCents(pkg.sale_price_cents, coupon);
   if (toCents(request.payAmount) !== payable) throw invalid("payAmount", `must be ${fromCents(payable).toFixed(2)}, the price after the coupon`, "price_changed");
