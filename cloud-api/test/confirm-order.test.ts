@@ -85,7 +85,7 @@ describe("confirm order", () => {
     expect(await env.DB.prepare("SELECT used_order_id FROM coupons WHERE id = 1").first()).toEqual({ used_order_id: next.body?.data.orderId });
   });
 
-  it("replaces only the unpaid order of the same package, or the one holding the coupon reused: another package's order stays open (decision 050)", async () => {
+  it("replaces only the unpaid order of the same package, or the one holding the coupon reused: another package's order stays open (decision 050-a)", async () => {
     const device = "CAM-DEMO-002";
     const confirm = async (productId: string, coupon?: { id: number; off: number }) => {
       const pkg = await packageOf(cn, device, 1, productId);

@@ -72,7 +72,7 @@ type OrderRef = { order_id: string; status: OrderStatusCode };
 export const UNPAID_OPEN = [OrderStatus.waitingToPay, OrderStatus.paymentFailed] as const;
 
 /**
- * The buyer's unpaid orders that a new checkout replaces (docs/decisions/050): the open order of the same
+ * The buyer's unpaid orders that a new checkout replaces (docs/decisions/050-a): the open order of the same
  * package on the same device, and the one holding the coupon the buyer chose. Abandoning a checkout never
  * costs the buyer their coupon, and trying again never leaves two open orders of one package; an unpaid
  * order of another package stays open.
