@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { couponExpiresSoon, DAY_SECONDS as DAY, endingSoon, periodBought, serviceTimeline } from "./service-periods.ts";
+import { addsDataAtPayment, couponExpiresSoon, DAY_SECONDS as DAY, endingSoon, periodBought, serviceTimeline } from "./service-periods.ts";
 
 const now = 1_800_000_000;
 
@@ -58,5 +58,11 @@ describe("couponExpiresSoon", () => {
     expect(couponExpiresSoon(now + 1, now)).toBe(true);
     expect(couponExpiresSoon(now + 3 * DAY + 1, now)).toBe(false);
     expect(couponExpiresSoon(now, now)).toBe(false);
+  });
+});
+
+describe("addsDataAtPayment (issue 31)", () => {
+  it("is true for 4G data only: its data comes at payment, every other service starts with its period", () => {
+    expect([1, 2, 3, 4, 5, 6].filter(addsDataAtPayment)).toEqual([2]);
   });
 });

@@ -1,5 +1,5 @@
 import { OrderStatus } from "#domain/order-status.ts";
-import { ServiceType } from "#domain/services.ts";
+import { addsDataAtPayment } from "#domain/service-periods.ts";
 import type { CloudApiEnv } from "#api/env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { findDevice } from "#api/repositories/devices.ts";
@@ -45,7 +45,7 @@ export async function fulfilOrder(env: CloudApiEnv, orderId: string): Promise<vo
     },
     now,
   );
-  const carrier = order.service_type === ServiceType.mobileData ? await carrierTopUp(db, order, pkg.data_quota_mb, now) : [];
+  const carrier = addsDataAtPayment(order.service_type) ? await carrierTopUp(db, order, pkg.data_quota_mb, now) : [];
   await db.batch([grant, ...carrier, transitionStatement(db, orderId, OrderStatus.purchaseSucceeded, "period granted", now)]);
 }
 
