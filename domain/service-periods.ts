@@ -39,6 +39,17 @@ export function addsDataAtPayment(serviceType: number): boolean {
   return serviceType === ServiceType.mobileData;
 }
 
+/** The VIP bundle's 4G data on a SIM device (product-rules §1): this much at the start of each month of a VIP period. */
+export const VIP_DATA_MB_PER_MONTH = 20 * 1024;
+export const VIP_DATA_MONTH_DAYS = 30;
+
+/** The months of a VIP period (0 = its first) that have begun by `now`; none before it starts. */
+export function vipDataMonthsBegun(period: Period, now: number): number[] {
+  if (now < period.startTime) return [];
+  const last = Math.min(now, period.endTime - 1);
+  return Array.from({ length: Math.floor((last - period.startTime) / (VIP_DATA_MONTH_DAYS * DAY_SECONDS)) + 1 }, (_, month) => month);
+}
+
 export type PeriodState = "in_use" | "queued" | "ended";
 
 export function periodState(period: Period, now: number): PeriodState {
