@@ -12,21 +12,20 @@ const isolated = (date: string) => `\u2066${date}\u2069`;
 /** The payment bar's line when the package queues after the current one: the period, and for 4G the data at once. */
 const QUEUED = {
   en: {
-    period: (start: string, end: string) => `If you pay now: starts ${start}, when your current package ends, until ${end}`,
-    data: (start: string, end: string) => `If you pay now: the data is added at once; the package's period starts ${start}, when your current package ends, until ${end}`,
+    period: (start: string, end: string) => `If you pay now: ${start} to ${end}, after your current package`,
+    data: (start: string, end: string) => `If you pay now: data added at once; period ${start} to ${end}, after your current package`,
   },
   zh: {
-    period: (start: string, end: string) => `现在支付：${start} 当前套餐结束后开始，至 ${end}`,
-    data: (start: string, end: string) => `现在支付：流量立即到账；套餐有效期于 ${start} 当前套餐结束后开始，至 ${end}`,
+    period: (start: string, end: string) => `现在支付：${start} 至 ${end}（当前套餐结束后开始）`,
+    data: (start: string, end: string) => `现在支付：流量立即到账；有效期 ${start} 至 ${end}（当前套餐结束后开始）`,
   },
   de: {
-    period: (start: string, end: string) => `Wenn Sie jetzt zahlen: beginnt am ${start}, wenn Ihr aktuelles Paket endet, bis ${end}`,
-    data: (start: string, end: string) =>
-      `Wenn Sie jetzt zahlen: Das Datenvolumen wird sofort gutgeschrieben; die Laufzeit des Pakets beginnt am ${start}, wenn Ihr aktuelles Paket endet, bis ${end}`,
+    period: (start: string, end: string) => `Wenn Sie jetzt zahlen: ${start} bis ${end}, nach Ihrem aktuellen Paket`,
+    data: (start: string, end: string) => `Wenn Sie jetzt zahlen: Daten sofort; Laufzeit ${start} bis ${end}, nach Ihrem aktuellen Paket`,
   },
   ar: {
-    period: (start: string, end: string) => `إذا دفعت الآن: تبدأ في ${isolated(start)} عند انتهاء باقتك الحالية، حتى ${isolated(end)}`,
-    data: (start: string, end: string) => `إذا دفعت الآن: تُضاف البيانات فورًا، وتبدأ مدة الباقة في ${isolated(start)} عند انتهاء باقتك الحالية، حتى ${isolated(end)}`,
+    period: (start: string, end: string) => `إذا دفعت الآن: من ${isolated(start)} إلى ${isolated(end)} بعد باقتك الحالية`,
+    data: (start: string, end: string) => `إذا دفعت الآن: تُضاف البيانات فورًا، والمدة من ${isolated(start)} إلى ${isolated(end)} بعد باقتك الحالية`,
   },
 } as const;
 
