@@ -1,4 +1,4 @@
-import { PaymentType } from "./services.ts";
+import { isRepayable } from "./payment-methods.ts";
 
 /** Product-rules §4 order status codes. */
 export const OrderStatus = {
@@ -64,7 +64,7 @@ export function orderNote(status: number): OrderNote | null {
 }
 
 export function canRepay(status: number, paymentType: number): boolean {
-  return status === OrderStatus.waitingToPay && paymentType !== PaymentType.paypal;
+  return status === OrderStatus.waitingToPay && isRepayable(paymentType);
 }
 
 /**
@@ -84,7 +84,8 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatusCode, readonly OrderS
   [S.refundFailed]: [S.refunding, S.refundClosed],
   [S.cancelled]: [],
   [S.finished]: [],
-  [S.refunded]: [],
+  // A refund the provider confirmed can still fail at the bank (Stripe's refund.failed): the money is owed again.
+  [S.refunded]: [S.refundFailed],
   [S.refundClosed]: [],
   [S.closed]: [],
   [S.paymentClosed]: [],

@@ -1,10 +1,5 @@
 import type { CurrencyCode } from "#domain/money.ts";
-import type { PaymentTypeCode } from "#domain/services.ts";
-
-/** The provider each payment method goes to, also the last segment of its notification path. */
-export const PROVIDER_OF_METHOD = { 1: "wechat", 2: "alipay", 3: "paypal", 4: "stripe" } as const satisfies Record<PaymentTypeCode, string>;
-export type ProviderName = (typeof PROVIDER_OF_METHOD)[PaymentTypeCode];
-export const PROVIDER_NAMES = Object.values(PROVIDER_OF_METHOD);
+import type { PaymentInstruction, ProviderName } from "#domain/payment-methods.ts";
 
 export interface PaymentRequest {
   /** Our id of this payment attempt; providers echo it back (out_trade_no, custom_id, client_reference_id). */
@@ -20,13 +15,8 @@ export interface PaymentRequest {
   payerIp?: string | undefined;
 }
 
-/** What the storefront needs to send the buyer on (docs/architecture.md §3); one field per method. */
-export interface PaymentInstructions {
-  h5PaymentUrl?: string;
-  alipayForm?: string;
-  payPalOrderId?: string;
-  sessionId?: string;
-}
+/** What the storefront needs to send the buyer on (docs/architecture.md §3): the field each method names. */
+export type PaymentInstructions = Partial<Record<PaymentInstruction, string>>;
 
 export interface CreatedPayment {
   /** The provider's id of the payment (prepay id, trade no, PayPal order id, checkout session id). */
@@ -36,9 +26,10 @@ export interface CreatedPayment {
 
 /**
  * What a verified notification or a status query says about one payment. `approved` means the buyer
- * approved and the merchant must capture (PayPal); `pending` means nothing has settled yet.
+ * approved and the merchant must capture (PayPal); `pending` means nothing has settled yet; `refundFailed`
+ * means a refund of it failed at the provider, even one reported as made (Stripe's refund.failed).
  */
-export type PaymentOutcome = "paid" | "failed" | "approved" | "refunded" | "pending" | "cancelled";
+export type PaymentOutcome = "paid" | "failed" | "approved" | "refunded" | "refundFailed" | "pending" | "cancelled";
 
 export interface PaymentReport {
   providerRef: string;
@@ -52,17 +43,36 @@ export interface VerifiedNotification extends PaymentReport {
   eventId: string;
 }
 
+/**
+ * A genuine notification (its signature verified) about nothing the cloud-api follows: an event type it did not
+ * subscribe to, or a payment it never made. It is logged and acknowledged, because a provider retries a refused
+ * notification for days and Stripe disables an endpoint that keeps failing.
+ */
+export interface UnfollowedNotification {
+  eventId: string;
+  unfollowed: string;
+}
+
+/**
+ * What closing a checkout at its provider found: `closed`, it can no longer be paid (also when it was closed or
+ * expired already); `paid`, the buyer paid it before the close (its report settles it); `absent`, the provider
+ * has no payment yet to close (an Alipay form the buyer has not submitted), so the close is tried again.
+ */
+export type CloseOutcome = "closed" | "paid" | "absent";
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   createPayment(request: PaymentRequest): Promise<CreatedPayment>;
   /** Checks the notification's signature and reads it; throws NotificationRejected when it is not genuine. */
-  verifyNotification(request: Request, body: string): Promise<VerifiedNotification>;
+  verifyNotification(request: Request, body: string): Promise<VerifiedNotification | UnfollowedNotification>;
   /** The body the provider expects back once a notification is handled. */
   acknowledge(): Response;
   queryPayment(providerRef: string): Promise<PaymentReport>;
   /** Captures an approved payment (PayPal); other providers settle without it. */
   capture(providerRef: string): Promise<PaymentReport>;
   refund(providerRef: string, amountCents: number): Promise<{ outcome: "refunded" | "pending" }>;
+  /** Closes the checkout of an attempt that ended, so that the buyer cannot pay it any more (docs/decisions/052). */
+  close(providerRef: string): Promise<CloseOutcome>;
 }
 
 /** A notification whose signature, timestamp or shape is not right: refused without any effect. */

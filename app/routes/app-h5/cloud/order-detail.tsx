@@ -27,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     title: req.t("orderDetail.title"),
     order: orderFacts(req, req.timeZone(launch.countryCode), order),
-    stripe: providerClients(req.env, req.locale).stripe,
+    providers: providerClients(req.env, req.locale),
   };
 }
 
@@ -70,7 +70,7 @@ export default function OrderDetail({ loaderData: view }: Route.ComponentProps) 
           order={{ id: order.orderId, canCancel: order.canCancel, canRepay: order.canRepay }}
           keep={{ orderId: order.orderId }}
           enhanced={hydrated}
-          stripe={view.stripe}
+          providers={view.providers}
         />
         {order.receiptHref && (
           <p className="mt-3 text-end">

@@ -1,17 +1,18 @@
 import { toCents } from "#domain/money.ts";
+import type { ProviderName } from "#domain/payment-methods.ts";
 import type { CloudApiEnv } from "#api/env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { randomToken } from "#api/core/hashing.ts";
 import { orderSettings } from "#api/settings.ts";
 import {
   ProviderUnavailable,
+  type CloseOutcome,
   type CreatedPayment,
   type PaymentInstructions,
   type PaymentOutcome,
   type PaymentProvider,
   type PaymentReport,
   type PaymentRequest,
-  type ProviderName,
 } from "#api/payments/provider.ts";
 import { alipayForm } from "#api/payments/sandbox/alipay-form.ts";
 import { findSandboxPayment, moveSandboxPayment, openSandboxPayment, type SandboxPaymentRow, type SandboxStatus } from "#api/payments/sandbox/ledger.ts";
@@ -115,6 +116,15 @@ export function sandboxProvider(env: CloudApiEnv, name: ProviderName): PaymentPr
       await find(ref);
       await moveSandboxPayment(env.DB, ref, ["approved"], "paid", nowSeconds());
       return reportOf(await find(ref));
+    },
+
+    // As the real providers do: WeChat, Alipay and Stripe close a checkout not paid yet; PayPal has nothing to close.
+    async close(ref: string): Promise<CloseOutcome> {
+      await find(ref);
+      if (name === "paypal") return "closed";
+      if (await moveSandboxPayment(env.DB, ref, ["created", "approved"], "cancelled", nowSeconds())) return "closed";
+      const { status } = await find(ref);
+      return status === "paid" || status === "refunded" ? "paid" : "closed";
     },
 
     // Idempotent, as every provider's refund of one payment is: asking again reports where it stands.
