@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { currencyForCountry, currencySymbol, formatMoney, fromCents, toCents } from "./money.ts";
+import { currencyForCountry, formatMoney, fromCents, shownCurrency, toCents } from "./money.ts";
+
+/** Intl spaces an amount from its unit with a no-break or narrow no-break space, by ICU version: read as one. */
+const plain = (text: string) => text.replace(/\s/g, " ");
 
 describe("toCents / fromCents", () => {
   it.each([
@@ -29,17 +32,21 @@ describe("toCents / fromCents", () => {
 });
 
 describe("currency", () => {
-  it("shows the yen sign for CNY and the dollar sign otherwise", () => {
-    expect(currencySymbol("CNY")).toBe("¥");
-    for (const other of ["USD", "EUR", "", null, undefined]) expect(currencySymbol(other)).toBe("$");
+  it("shows CNY as itself and every other currency as the dollar", () => {
+    expect(shownCurrency("CNY")).toBe("CNY");
+    for (const other of ["USD", "EUR", "", null, undefined]) expect(shownCurrency(other)).toBe("USD");
+    expect(plain(formatMoney(100, "EUR", "en"))).toBe("$1.00");
   });
 
-  it("formats with the language's separators", () => {
-    expect(formatMoney(123456, "CNY", "zh-CN")).toBe("¥1,234.56");
-    expect(formatMoney(123456, "USD", "en")).toBe("$1,234.56");
-    expect(formatMoney(123456, "USD", "de")).toBe("$1.234,56");
-    expect(formatMoney(5, "USD", "fr")).toBe("$0,05");
-    expect(formatMoney(0, "CNY", "ja")).toBe("¥0.00");
+  it("writes an amount as the buyer's language does, symbol placed and spaced by CLDR (issue 31 item 8)", () => {
+    expect(plain(formatMoney(123456, "CNY", "zh-CN"))).toBe("¥1,234.56");
+    expect(plain(formatMoney(123456, "USD", "en"))).toBe("$1,234.56");
+    expect(plain(formatMoney(249, "USD", "de"))).toBe("2,49 $");
+    expect(plain(formatMoney(123456, "USD", "de"))).toBe("1.234,56 $");
+    expect(plain(formatMoney(5, "USD", "fr"))).toBe("0,05 $");
+    expect(plain(formatMoney(3800, "CNY", "de"))).toBe("38,00 ¥");
+    expect(plain(formatMoney(0, "CNY", "ja"))).toBe("￥0.00");
+    expect(plain(formatMoney(249, "USD", "ar"))).toMatch(/^\u200f2\.49 US\$$/);
   });
 
   it("prices China in CNY and everywhere else in USD", () => {
