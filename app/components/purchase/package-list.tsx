@@ -43,9 +43,14 @@ export function PackageList({ packages, error, title, empty }: PackageListProps)
                 replace
                 preventScrollReset
                 aria-current={p.selected ? "true" : undefined}
-                className={`relative flex h-full flex-col gap-1 rounded-2xl border-2 bg-white p-3 ${p.selected ? "border-sky-600 bg-sky-50" : "border-transparent"}`}
+                className={`flex h-full flex-col gap-1 rounded-2xl border-2 bg-white p-3 ${p.selected ? "border-sky-600 bg-sky-50" : "border-transparent"}`}
               >
-                {p.topTag && <span className="absolute -top-2 end-2 rounded-full bg-orange-700 px-2 py-0.5 text-[11px] font-medium text-white">{p.topTag}</span>}
+                {/* In the flow, lifted over the border: a tag that wraps ("Meilleur rapport qualité-prix") pushes the name down instead of covering it. */}
+                {p.topTag && (
+                  <span dir="auto" className="-mt-5 max-w-full self-end rounded-full bg-orange-700 px-2 py-0.5 text-end text-[11px] font-medium text-white">
+                    {p.topTag}
+                  </span>
+                )}
                 <span dir="auto" className="text-sm font-semibold">
                   {p.name}
                 </span>

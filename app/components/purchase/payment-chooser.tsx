@@ -10,6 +10,7 @@ import type { Checkout, SubView } from "./checkout.ts";
 import type { ProviderClients } from "./provider-clients.ts";
 import { CardView, PayPalView, ProviderViewSlot } from "./provider-views.tsx";
 import { StruckPrice } from "./struck-price.tsx";
+import { NoBreak } from "../no-break.tsx";
 
 /** PayPal and card continue in a sub-view of the chooser; the other methods leave for the provider. */
 const SUB_VIEWS: Partial<Record<PaymentTypeCode, SubView>> = { 3: "paypal", 4: "card" };
@@ -51,7 +52,11 @@ export default function PaymentChooser({ checkout, providers, closeHref, onClose
       <p className="mt-2 text-center">
         <span className="block text-3xl font-bold text-orange-700">{checkout.total}</span>
         {checkout.subTotal && <StruckPrice price={checkout.subTotal} className="text-sm text-neutral-500" />}
-        {checkout.preview && <span className="mt-1 block text-sm text-neutral-700">{checkout.preview}</span>}
+        {checkout.preview && (
+          <span className="mt-1 block text-sm text-neutral-700">
+            <NoBreak text={checkout.preview} />
+          </span>
+        )}
       </p>
       {noScriptError && (
         <p role="alert" className="mt-2 rounded-lg bg-red-50 p-2 text-sm text-red-800">
