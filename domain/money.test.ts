@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currencyForCountry, formatMoney, fromCents, shownCurrency, toCents } from "./money.ts";
+import { currencyForCountry, formatMoney, fromCents, includedTax, shownCurrency, toCents } from "./money.ts";
 
 /** Intl spaces an amount from its unit with a no-break or narrow no-break space, by ICU version: read as one. */
 const plain = (text: string) => text.replace(/\s/g, " ");
@@ -53,5 +53,15 @@ describe("currency", () => {
     expect(currencyForCountry("CN")).toBe("CNY");
     expect(currencyForCountry("cn")).toBe("CNY");
     for (const cc of ["US", "DE", "", null, undefined]) expect(currencyForCountry(cc)).toBe("USD");
+  });
+});
+
+describe("included tax", () => {
+  it("is the part of a price that a rate added on top of the net amount (a receipt's tax line, issue 31 item 9)", () => {
+    expect(includedTax(11900, 19)).toBe(1900);
+    expect(includedTax(249, 19)).toBe(40);
+    expect(includedTax(599, 20)).toBe(100);
+    expect(includedTax(3800, 0)).toBe(0);
+    expect(includedTax(0, 19)).toBe(0);
   });
 });

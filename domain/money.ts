@@ -38,6 +38,11 @@ export function formatMoney(cents: number, currencyCode: string | null | undefin
   return currencyFormat(locale, shownCurrency(currencyCode)).format(fromCents(cents));
 }
 
+/** The tax included in a price of `cents` at `ratePercent` (19 for 19% VAT), to the cent: price × rate / (100 + rate). */
+export function includedTax(cents: number, ratePercent: number): number {
+  return Math.round((cents * ratePercent) / (100 + ratePercent));
+}
+
 /** Prices are in CNY for China and USD everywhere else. */
 export function currencyForCountry(countryCode: string | null | undefined): CurrencyCode {
   return (countryCode ?? "").toUpperCase() === "CN" ? "CNY" : "USD";

@@ -27,3 +27,15 @@ export function dataUnitFormat(locale: string, unit: "gigabyte" | "megabyte", di
   }
   return format;
 }
+
+const percents = new Map<string, Intl.NumberFormat>();
+
+/** A percentage as `locale` writes it ("19 %" in German), from a number of percent. */
+export function formatPercent(locale: string, percent: number): string {
+  let format = percents.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 });
+    percents.set(locale, format);
+  }
+  return format.format(percent / 100);
+}

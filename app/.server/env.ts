@@ -14,8 +14,6 @@ export interface StorefrontEnv extends StorefrontBindings, ProbedEnv {
   FRAME_ANCESTORS?: string;
   /** JSON {"<app identifier>": 1 | 2}: the companion apps' families (product-rules §5); unlisted apps are 1. */
   APP_FAMILIES?: string;
-  /** The seller named on receipts (default: the app's name). */
-  MERCHANT_NAME?: string;
 }
 
 const secrets = z.object({
