@@ -7,6 +7,8 @@ export interface PackageOption {
   name: string;
   desc: string;
   topTag: string;
+  /** Cloud storage: days of recordings kept, said before paying (issue 31 item 11). */
+  keepsDays: number | null;
   price: string;
   originPrice: string | null;
   selected: boolean;
@@ -59,6 +61,7 @@ export function PackageList({ packages, error, title, empty }: PackageListProps)
                     {p.desc}
                   </span>
                 )}
+                {p.keepsDays !== null && <span className="text-xs font-medium text-neutral-700">{t("packages.keeps", { count: p.keepsDays })}</span>}
                 {/* Long prices (8 digits, or German "¥12.000,00" struck through) wrap inside the card. */}
                 <span className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1 wrap-anywhere">
                   <span className="text-lg font-bold text-orange-700">{p.price}</span>

@@ -35,7 +35,14 @@ export function ServiceHeader({ view, title }: { view: ServiceHeaderView; title:
 }
 
 /** Feature items below the packages, and the privacy policy link (product-rules §2 screens 2 and 4). */
-export function IntroItems({ items, privacyHref }: { items: { title: string; body: string }[]; privacyHref: string }) {
+/** The policies a buyer reads before paying: privacy, refunds, and where to get help (when the brand names it). */
+export interface PolicyLinks {
+  privacyHref: string;
+  refundPolicyHref: string;
+  supportHref: string | null;
+}
+
+export function IntroItems({ items, policies }: { items: { title: string; body: string }[]; policies: PolicyLinks }) {
   const { t } = useTranslation();
   return (
     <Panel id="intro-heading" title={t("service.introTitle")}>
@@ -47,9 +54,19 @@ export function IntroItems({ items, privacyHref }: { items: { title: string; bod
           </li>
         ))}
       </ul>
-      <a href={privacyHref} className="tap-target mt-2 inline-flex items-center text-sm text-sky-700 underline">
-        {t("service.privacy")}
-      </a>
+      <p className="mt-2 flex flex-wrap gap-x-4">
+        <a href={policies.privacyHref} className="tap-target inline-flex items-center text-sm text-sky-700 underline">
+          {t("service.privacy")}
+        </a>
+        <a href={policies.refundPolicyHref} className="tap-target inline-flex items-center text-sm text-sky-700 underline">
+          {t("service.refundPolicy")}
+        </a>
+        {policies.supportHref && (
+          <a href={policies.supportHref} className="tap-target inline-flex items-center text-sm text-sky-700 underline">
+            {t("service.support")}
+          </a>
+        )}
+      </p>
     </Panel>
   );
 }
