@@ -21,6 +21,8 @@ const NAMES = [
   "ISO/IEC", "China Mobile", "China Unicom", "China Telecom", "T-Mobile", "App Store", "Google Play", "APP", "App",
   // ISO 4217 currency codes, which a receipt names beside the amount.
   "CNY", "USD",
+  // The demo brand's seller and support contact (BRAND, docs/decisions/051), printed on receipts and refunds as the brand wrote them.
+  "CamCloud Demo GmbH", "Example Street 1, 10115 Berlin, Germany", "support@camcloud.example",
   "Front door", "Garage", "Porch", "Backyard", "Farm gate", "Cabin", "Boat", "Shed", "Nursery", "Not mine", "Demo buyer",
 ];
 /** Titles the spec fixes in one language for every buyer (locales.test.ts keeps them the same too). */
