@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AppFamily } from "#domain/apps.ts";
 import type { Language } from "#domain/languages.ts";
-import type { StorefrontEnv } from "./env.ts";
+import { parseJsonSetting, type StorefrontEnv } from "./env.ts";
 
 /**
  * BRAND (JSON, docs/configuration.md; decision 051) says who sells and how a buyer reaches them: the seller's name,
@@ -26,20 +26,12 @@ const parsed = new Map<string, z.output<typeof brandConfig>>();
 
 function configuredBrand(raw: string | undefined): z.output<typeof brandConfig> {
   const text = raw ?? "";
-  const known = parsed.get(text);
-  if (known) return known;
-  let json: unknown = {};
-  if (text) {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new Error("storefront misconfigured: BRAND is not JSON");
-    }
+  let brand = parsed.get(text);
+  if (!brand) {
+    brand = parseJsonSetting("BRAND", text, brandConfig);
+    parsed.set(text, brand);
   }
-  const result = brandConfig.safeParse(json);
-  if (!result.success) throw new Error(`storefront misconfigured: BRAND: ${result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-  parsed.set(text, result.data);
-  return result.data;
+  return brand;
 }
 
 export interface Brand {

@@ -32,6 +32,24 @@ const secrets = z.object({
   message: "the payment sandbox is refused in production",
 });
 
+/**
+ * A JSON setting (POLICY_URLS, BRAND) read with its schema: empty is `{}`, and a value that is not JSON or not what
+ * the schema takes fails loudly, naming the setting and each wrong field.
+ */
+export function parseJsonSetting<T extends z.ZodType>(name: string, raw: string | undefined, schema: T): z.output<T> {
+  let json: unknown = {};
+  if (raw) {
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      throw new Error(`storefront misconfigured: ${name} is not JSON`);
+    }
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new Error(`storefront misconfigured: ${name}: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  return parsed.data;
+}
+
 /** Fails loudly at the first request when a secret is missing or malformed, naming it, or production names the sandbox. */
 /**
  * Environments already found well formed. The runtime hands every request of an isolate the same env

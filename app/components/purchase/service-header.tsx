@@ -44,6 +44,11 @@ export interface PolicyLinks {
 
 export function IntroItems({ items, policies }: { items: { title: string; body: string }[]; policies: PolicyLinks }) {
   const { t } = useTranslation();
+  const links = [
+    [policies.privacyHref, "service.privacy"],
+    [policies.refundPolicyHref, "service.refundPolicy"],
+    [policies.supportHref, "service.support"],
+  ] as const;
   return (
     <Panel id="intro-heading" title={t("service.introTitle")}>
       <ul className="mt-3 grid gap-3">
@@ -55,16 +60,13 @@ export function IntroItems({ items, policies }: { items: { title: string; body: 
         ))}
       </ul>
       <p className="mt-2 flex flex-wrap gap-x-4">
-        <a href={policies.privacyHref} className="tap-target inline-flex items-center text-sm text-sky-700 underline">
-          {t("service.privacy")}
-        </a>
-        <a href={policies.refundPolicyHref} className="tap-target inline-flex items-center text-sm text-sky-700 underline">
-          {t("service.refundPolicy")}
-        </a>
-        {policies.supportHref && (
-          <a href={policies.supportHref} className="tap-target inline-flex items-center text-sm text-sky-700 underline">
-            {t("service.support")}
-          </a>
+        {links.map(
+          ([href, key]) =>
+            href && (
+              <a key={key} href={href} className="tap-target inline-flex items-center text-sm text-sky-700 underline">
+                {t(key)}
+              </a>
+            ),
         )}
       </p>
     </Panel>
