@@ -32,10 +32,15 @@ export function shownCurrency(currencyCode: string | null | undefined): Currency
 
 /**
  * Formats cents as the buyer's language writes an amount of the currency (CLDR: "¥9.90" in Chinese, "2,49 $" in
- * German, "2,49 $" in French), with the narrow symbol, so that CNY reads ¥ and USD $ as the spec has them.
+ * German, "2,49 $" in French), with the narrow symbol, so that CNY reads ¥ and USD $ as the spec has them. A symbol
+ * with Latin letters (Arabic's "US$", "CN¥") is isolated left to right: in right-to-left text the bidi algorithm
+ * would otherwise move its sign before its letters ("$US").
  */
 export function formatMoney(cents: number, currencyCode: string | null | undefined, locale: string): string {
-  return currencyFormat(locale, shownCurrency(currencyCode)).format(fromCents(cents));
+  return currencyFormat(locale, shownCurrency(currencyCode))
+    .formatToParts(fromCents(cents))
+    .map((part) => (part.type === "currency" && /[A-Za-z]/.test(part.value) ? `\u2066${part.value}\u2069` : part.value))
+    .join("");
 }
 
 /** The tax included in a price of `cents` at `ratePercent` (19 for 19% VAT), to the cent: price × rate / (100 + rate). */

@@ -77,7 +77,7 @@ test.describe("4G top-up screen", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "ar");
     await expect(page.getByText("شريحة SIM تعمل بشكل طبيعي")).toBeVisible();
     // CLDR's Arabic writes the dollar after the amount, as "US$".
-    await expect(page.getByText(/4\.99\sUS\$/).first()).toBeVisible();
+    await expect(page.getByText(/4\.99\s\u2066US\$\u2069/).first()).toBeVisible();
   });
 
   test("exhausted data, an unlimited package and a SIM exception each show their state @no-js", async ({ page }) => {

@@ -102,7 +102,9 @@ export default function OrderDetail({ loaderData: view }: Route.ComponentProps) 
                     {step.label}
                     <span className="sr-only"> ({t(`orderDetail.refund.state.${step.state}`)})</span>
                   </span>
-                  {step.time && <span className="whitespace-nowrap text-neutral-600">{step.time}</span>}
+                  {step.time && <span dir="ltr" className="self-start whitespace-nowrap text-neutral-600">
+                      {step.time}
+                    </span>}
                 </span>
               </li>
             ))}
@@ -131,7 +133,9 @@ export default function OrderDetail({ loaderData: view }: Route.ComponentProps) 
           {order.timeline.map((event, index) => (
             <li key={index} className="text-sm">
               <span className="block font-medium">{event.label}</span>
-              <span className="whitespace-nowrap text-neutral-600">{event.time}</span>
+              <span dir="ltr" className="inline-block whitespace-nowrap text-neutral-600">
+                {event.time}
+              </span>
             </li>
           ))}
         </ol>
