@@ -19,6 +19,11 @@ const apiLayers = {
   fulfilment: ["cron", "operations", "http"],
   operations: ["cron", "fulfilment"],
 };
+// Code asks a payment method's descriptor what it does (domain/payment-methods.ts), never which method it is.
+const methodByName = [
+  { selector: "ImportDeclaration[source.value='#domain/payment-methods.ts'] ImportSpecifier[imported.name='PaymentType']", message: "Branch on the method's descriptor (flow, subView, repayable, ...), not on which method it is (domain/payment-methods.ts)." },
+  { selector: "MemberExpression[object.name='PAYMENT_METHODS']", message: "Branch on the method's descriptor (flow, subView, repayable, ...), not on which method it is (domain/payment-methods.ts)." },
+];
 const layerRules = Object.entries(apiLayers).map(([folder, above]) => ({
   files: [`cloud-api/src/${folder}/**/*.ts`],
   rules: {
@@ -91,6 +96,7 @@ export default tseslint.config(
         "error",
         { selector: "Literal[value=/\\/app-h5/]", message: "Screen paths come from the catalogue (app/catalogue/screens.ts)." },
         { selector: "TemplateElement[value.raw=/\\/app-h5/]", message: "Screen paths come from the catalogue (app/catalogue/screens.ts)." },
+        ...methodByName,
       ],
     },
   },
@@ -101,7 +107,10 @@ export default tseslint.config(
   {
     // One import style everywhere in cloud-api/src; the layers' rules below add their fences to it.
     files: ["cloud-api/src/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ group: RELATIVE, message: "cloud-api/src imports its own files as #api/... (docs/decisions/033)." }] }] },
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: RELATIVE, message: "cloud-api/src imports its own files as #api/... (docs/decisions/033)." }] }],
+      "no-restricted-syntax": ["error", ...methodByName],
+    },
   },
   ...layerRules,
 );

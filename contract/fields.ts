@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PaymentTypeCode } from "#domain/services.ts";
+import { PAYMENT_TYPES } from "#domain/payment-methods.ts";
 
 /** Field schemas shared by operations, so that a refusal names the field the same way everywhere. */
 export const deviceId = z.string().trim().min(1, "required").max(64);
@@ -24,7 +24,8 @@ export const money = z.number().refine((value) => value >= 0 && Math.abs(value *
 export const deviceServiceQuery = z.object({ language: language.optional(), countryCode: countryCode.optional(), deviceId, type: serviceType });
 
 export const orderId = z.string().trim().min(1, "required").max(64);
-export const paymentType = z.number().int().min(1).max(4).transform((code) => code as PaymentTypeCode);
+/** A payment method's code (domain/payment-methods.ts). */
+export const paymentType = z.literal(PAYMENT_TYPES);
 
 /** What confirm and repay answer: product-rules §3 order response, plus the amount and currency to show. */
 export const paymentStartOutput = z.object({

@@ -1,4 +1,4 @@
-import { PaymentType } from "./services.ts";
+import { isRepayable } from "./payment-methods.ts";
 
 /** Product-rules §4 order status codes. */
 export const OrderStatus = {
@@ -64,7 +64,7 @@ export function orderNote(status: number): OrderNote | null {
 }
 
 export function canRepay(status: number, paymentType: number): boolean {
-  return status === OrderStatus.waitingToPay && paymentType !== PaymentType.paypal;
+  return status === OrderStatus.waitingToPay && isRepayable(paymentType);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { visiblePackages } from "./packages.ts";
-import { deviceTypeFromAttrs, isDeviceType, isServiceType, paymentTypesFor } from "./services.ts";
+import { paymentTypesFor } from "./payment-methods.ts";
+import { deviceTypeFromAttrs, isDeviceType, isServiceType } from "./services.ts";
 import { isEmpty } from "./empty.ts";
 
 const p = (id: number, displaySort: number, isGive = 0, isSale = 1, serviceId = 1) => ({ id, displaySort, isGive, isSale, serviceId });

@@ -1,4 +1,4 @@
-/** Product-rules §1/§9: service, device and payment codes. */
+/** Product-rules §1/§9: service and device codes (payment methods: payment-methods.ts). */
 
 export const ServiceType = { cloudStorage: 1, mobileData: 2, vip: 5, ai: 6 } as const;
 export type ServiceTypeCode = 1 | 2 | 3 | 4 | 5 | 6;
@@ -17,13 +17,4 @@ export function isDeviceType(value: unknown): value is DeviceTypeCode {
 /** Product-rules §2 screen 8: a device list entry whose attributes mention "sim" is a SIM device. */
 export function deviceTypeFromAttrs(attrs: string | null | undefined): DeviceTypeCode {
   return attrs && /sim/i.test(attrs) ? DeviceType.sim : DeviceType.camera;
-}
-
-export const PaymentType = { wechat: 1, alipay: 2, paypal: 3, card: 4 } as const;
-export type PaymentTypeCode = 1 | 2 | 3 | 4;
-export const PAYMENT_TYPES: readonly PaymentTypeCode[] = [PaymentType.wechat, PaymentType.alipay, PaymentType.paypal, PaymentType.card];
-
-/** Product-rules §2/§6: CN pays with WeChat or Alipay; every other country with PayPal or card. */
-export function paymentTypesFor(countryCode: string): readonly PaymentTypeCode[] {
-  return countryCode.toUpperCase() === "CN" ? [PaymentType.wechat, PaymentType.alipay] : [PaymentType.paypal, PaymentType.card];
 }

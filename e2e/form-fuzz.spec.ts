@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import fc from "fast-check";
 import { DEMO_ACCOUNTS, DEMO_CARD_CODES, DEMO_DEVICES } from "#demo/seed.ts";
-import { DeviceType, paymentTypesFor, ServiceType } from "#domain/services.ts";
+import { paymentTypesFor } from "#domain/payment-methods.ts";
+import { DeviceType, ServiceType } from "#domain/services.ts";
 import { callCloudApi, demoBuyer } from "#scripts/lib/launch-link.ts";
 import { devVars } from "#scripts/lib/project.ts";
 import { E2E } from "./ports.ts";

@@ -1,5 +1,5 @@
 /**
- * Proves npm run dev's hot reload (run it beside `npm run dev`): opens the 4G top-up screen through the
+ * Proves npm run dev's hot reload (`npm run check:hot-reload` beside `npm run dev`): opens the 4G top-up screen through the
  * launcher, marks the page, edits a component's heading, and checks that the open page shows the edit
  * while the mark survives (no reload). The file is restored whatever happens.
  */
@@ -11,8 +11,8 @@ import { LAUNCHER_PORT, ROOT } from "./lib/project.ts";
 import { SCREEN_LINKS } from "./lib/screens.ts";
 
 const FILE = `${ROOT}app/components/purchase/service-header.tsx`;
-const BEFORE = `{t("service.introTitle")}`;
-const AFTER = `{t("service.introTitle")} (edited live)`;
+const BEFORE = `title={t("service.introTitle")}`;
+const AFTER = "title={`${t(\"service.introTitle\")} (edited live)`}";
 const original = readFileSync(FILE, "utf8");
 if (!original.includes(BEFORE)) throw new Error(`${FILE} no longer renders ${BEFORE}; point this check at another component`);
 

@@ -1,10 +1,11 @@
 /**
  * npm run deploy -- --env preview|production: both environments' D1 migrations, then the cloud-api
  * (the storefront binds to it), then the storefront built for that environment.
- * npm run preview [-- --name BRANCH]: the same into the preview environment, but as versions aliased to
+ * npm run deploy:preview [-- --name BRANCH]: the same into the preview environment, but as versions aliased to
  * the branch (<alias>-camcloud-storefront-preview.<account>.workers.dev), the branch's storefront calling
  * the branch's cloud-api; the URLs are printed (and written to the GitHub job summary).
- * --dry-run builds and checks everything and uploads nothing (npm test runs it for both environments).
+ * --dry-run builds and checks everything and uploads nothing, printing the alias a preview would take (npm test
+ * runs it for both environments and a preview).
  * docs/decisions/019-environments-and-previews.md
  */
 import { execFileSync } from "node:child_process";
@@ -18,7 +19,7 @@ import { ROOT } from "./lib/project.ts";
 const { values } = parseArgs({ options: { env: { type: "string" }, preview: { type: "boolean" }, name: { type: "string" }, "dry-run": { type: "boolean" } } });
 const env = values.preview ? "preview" : values.env;
 if (env !== "preview" && env !== "production") {
-  console.error("usage: npm run deploy -- --env preview|production [--dry-run] | npm run preview [-- --name BRANCH] [--dry-run]");
+  console.error("usage: npm run deploy -- --env preview|production [--dry-run] | npm run deploy:preview [-- --name BRANCH] [--dry-run]");
   process.exit(2);
 }
 const dryRun = values["dry-run"] === true;
@@ -50,6 +51,7 @@ await run(`${ROOT}node_modules/.bin/react-router`, ["build"], { cwd: ROOT, env: 
 
 if (values.preview) {
   const alias = previewAlias();
+  if (dryRun) console.log(`A preview of this branch would be aliased "${alias}": ${alias}-camcloud-storefront-preview.<account>.workers.dev`);
   await wrangler(["versions", "upload", "-c", "cloud-api/wrangler.jsonc", "--env", "preview", "--preview-alias", alias, ...checkOnly, ...(dryRun ? [`${out}/cloud-api`] : [])], `${out}/cloud-api.json`);
   const api = dryRun ? `https://${alias}-camcloud-api-preview.example.workers.dev` : aliasUrl(`${out}/cloud-api.json`);
   // The branch's storefront calls the branch's cloud-api, signed, over HTTPS (the binding would reach the deployed preview).

@@ -4,6 +4,7 @@
  * local database as npm start: migrated, fresh demo data unless --keep-data, and the launcher's links.
  */
 import { spawn } from "node:child_process";
+import { writeSync } from "node:fs";
 import { announce, openLog, prepareLocalDatabase } from "./lib/local-demo.ts";
 import { quietEnv, waitForHttp } from "./lib/process.ts";
 import { CLOUD_API_PORT, devVars, ROOT, STATE_DIR, STOREFRONT_PORT } from "./lib/project.ts";
@@ -28,7 +29,13 @@ const stop = () => {
 console.log("▶ starting the cloud-api, then the storefront under Vite");
 try {
   await waitForHttp(`http://127.0.0.1:${CLOUD_API_PORT}/`, 60_000);
-  children.push(spawn(`${ROOT}node_modules/.bin/react-router`, ["dev", "--host", "127.0.0.1", "--port", String(STOREFRONT_PORT), "--strictPort"], { cwd: ROOT, env, stdio: [...stdio] }));
+  const vite = spawn(`${ROOT}node_modules/.bin/react-router`, ["dev", "--host", "127.0.0.1", "--port", String(STOREFRONT_PORT), "--strictPort"], { cwd: ROOT, env, stdio: ["ignore", log.fd, "pipe"] });
+  // Vite's errors (a file that does not compile, a failed update) show in this terminal as well as in the log.
+  vite.stderr?.on("data", (chunk: Buffer) => {
+    writeSync(log.fd, chunk);
+    process.stderr.write(chunk);
+  });
+  children.push(vite);
   for (const child of children) child.on("exit", (code) => code && (stop(), process.exit(code)));
   const storefront = `http://127.0.0.1:${STOREFRONT_PORT}`;
   await waitForHttp(`${storefront}/app-h5/no-login/1`, 120_000);

@@ -5,8 +5,13 @@ import { forgetEndedSessions } from "#app/.server/session/storage.ts";
 import { bookmarkContext, readBookmark } from "#app/.server/storage/d1-bookmark.ts";
 import { cloudflareContext, nonceContext } from "#app/context.ts";
 import { withD1Probe } from "#platform/d1-probe.ts";
+import * as build from "virtual:react-router/server-build";
 
-const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+// Given a function, React Router imports the build and derives its routes and handlers again on every request:
+// that is for development, where an edit replaces the build; a deployed Worker derives them once per isolate.
+const handleRequest = import.meta.env.DEV
+  ? createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE)
+  : createRequestHandler(build, import.meta.env.MODE);
 
 export default {
   async fetch(request, env, ctx) {

@@ -1,28 +1,18 @@
 import { redirect } from "react-router";
 import { fetchSite } from "remix-utils/sec-fetch";
+import type { CspHosts } from "#domain/payment-methods.ts";
 import type { StorefrontEnv } from "./env.ts";
-import { sandboxEnabled } from "./purchase/providers.ts";
-
-/** Hosts each real payment client needs, as their CSP guides list them; the sandbox needs none. */
-const STRIPE = { script: ["https://js.stripe.com", "https://*.js.stripe.com"], frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com", "https://checkout.stripe.com"], connect: ["https://api.stripe.com", "https://checkout.stripe.com"], img: ["https://*.stripe.com"] };
-const PAYPAL = { script: ["https://*.paypal.com", "https://*.paypalobjects.com"], frame: ["https://*.paypal.com"], connect: ["https://*.paypal.com"], img: ["https://*.paypal.com", "https://*.paypalobjects.com"] };
-
-/** A script URL that is root-relative is the sandbox on this origin; anything else is the real provider's. */
-const isThirdParty = (url: string | undefined, defaultIsThirdParty: boolean) => (url === undefined ? defaultIsThirdParty : !url.startsWith("/"));
+import { thirdPartyClientMethods } from "./purchase/providers.ts";
 
 /**
  * The Content-Security-Policy of every page the storefront renders: its own scripts plus the one
- * carrying this response's nonce, and the payment providers' hosts only when real ones are configured.
- * Forms may post to https only (the Alipay cashier posts to Alipay's gateway).
+ * carrying this response's nonce, and a payment client's hosts (its method's descriptor) only when the
+ * real client is configured: the sandbox's scripts are on this origin. Forms may post to https only (the
+ * Alipay cashier posts to Alipay's gateway).
  */
 export function contentSecurityPolicy(env: StorefrontEnv, nonce: string): string {
-  // Without the sandbox the default scripts are the providers' own.
-  const realByDefault = !sandboxEnabled(env);
-  const providers = [
-    ...(isThirdParty(env.STRIPE_JS_URL, realByDefault) ? [STRIPE] : []),
-    ...(isThirdParty(env.PAYPAL_SDK_URL, realByDefault) ? [PAYPAL] : []),
-  ];
-  const hosts = (kind: keyof typeof STRIPE) => providers.flatMap((p) => p[kind]);
+  const clients = thirdPartyClientMethods(env).flatMap((method) => (method.csp ? [method.csp] : []));
+  const hosts = (kind: keyof CspHosts) => clients.flatMap((csp) => csp[kind]);
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
     ["script-src", "'self'", `'nonce-${nonce}'`, ...hosts("script")],

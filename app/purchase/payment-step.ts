@@ -1,8 +1,12 @@
-/** What a purchase screen does after a confirm (or a repay): go to a provider page, or open an SDK sub-view. */
+import type { SubView } from "#domain/payment-methods.ts";
+
+/**
+ * What a purchase screen does after a confirm (or a repay): go to a provider page, or continue in a
+ * method's sub-view with the provider's reference (PayPal's order id, the card checkout's session).
+ */
 export type PaymentStep =
   | { step: "redirect"; url: string }
-  | { step: "paypal"; orderId: string; payPalOrderId: string }
-  | { step: "card"; orderId: string; sessionId: string }
+  | { step: "view"; view: SubView; orderId: string; reference: string }
   | { step: "error"; message: string };
 
 /** Product-rules §4: the pause before leaving for the provider or the result page. */

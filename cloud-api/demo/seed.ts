@@ -3,12 +3,11 @@
  * Pure: returns SQL statements; `npm start` runs them through wrangler and the Worker tests through D1.
  */
 import { canTransition, OrderStatus, type OrderStatusCode } from "#domain/order-status.ts";
+import { PAYMENT_TYPES, providerOf, type PaymentTypeCode } from "#domain/payment-methods.ts";
 import { couponTexts, PACKAGE_TEXTS, saveTag, type PackageText, type Texts } from "#demo/texts.ts";
 
 type Value = string | number | null;
 const DAY = 86400;
-/** The provider each payment method goes to, as the cloud-api's payments/provider.ts names them. */
-const DEMO_PROVIDERS: Record<number, string> = { 1: "wechat", 2: "alipay", 3: "paypal", 4: "stripe" };
 
 function literal(value: Value): string {
   if (value === null) return "NULL";
@@ -250,7 +249,7 @@ export function demoSeedStatements(now: number): string[] {
   const orders: Record<string, Value>[] = [];
   const events: Record<string, Value>[] = [];
   const payments: Record<string, Value>[] = [];
-  const addOrder = (n: number, deviceId: string, key: string, type: number, status: OrderStatusCode, paymentType: number) => {
+  const addOrder = (n: number, deviceId: string, key: string, type: number, status: OrderStatusCode, paymentType: PaymentTypeCode) => {
     const pkg = packageRows.find((p) => p.id === demoPackageId(key, "CNY"));
     if (!pkg) throw new Error(key);
     const created = now - n * DAY - 3600;
@@ -282,7 +281,7 @@ export function demoSeedStatements(now: number): string[] {
       payments.push({
         id: `pay_demo_${orderId}`,
         order_id: orderId,
-        provider: DEMO_PROVIDERS[paymentType] ?? "wechat",
+        provider: providerOf(paymentType),
         payment_type: paymentType,
         provider_ref: `DEMO-REF-${orderId}`,
         amount_cents: pkg.sale_price_cents,
@@ -298,7 +297,7 @@ export function demoSeedStatements(now: number): string[] {
       events.push({ order_id: orderId, from_status: from, to_status: to, reason: i === 0 ? "created" : "demo history", created_at: created + 60 * i });
     });
   };
-  statuses.forEach((status, i) => addOrder(i + 1, D.sim, i % 2 ? "data-30g" : "data-10g", 2, status, (i % 4) + 1));
+  statuses.forEach((status, i) => addOrder(i + 1, D.sim, i % 2 ? "data-30g" : "data-10g", 2, status, PAYMENT_TYPES[i % PAYMENT_TYPES.length]!));
   addOrder(2, D.camera, "storage-event-30", 1, OrderStatus.waitingToPay, 1);
   addOrder(30, D.camera, "storage-event-30", 1, OrderStatus.purchaseSucceeded, 2);
   // A PayPal order waiting to pay, on a camera where no journey buys VIP (a new checkout would replace it).

@@ -81,7 +81,7 @@ describe("GET /v1/openapi.json", () => {
     expect(jsonBody(packageList.responses[200]).properties?.data?.properties?.packageList?.items?.properties?.salePrice).toEqual({ type: "number" });
     const confirm = jsonBody(doc.paths["/v1/cloud/order/h5/confirm/v2"]!.post.requestBody);
     expect(confirm.required).toEqual(expect.arrayContaining(["deviceId", "priceId", "payAmount", "payMethod", "buyServiceType"]));
-    expect(confirm.properties?.payMethod).toMatchObject({ type: "integer", minimum: 1, maximum: 4 });
+    expect(confirm.properties?.payMethod).toMatchObject({ enum: [1, 2, 3, 4] });
     expect(confirm.additionalProperties).toBe(false);
     expect(doc.paths["/v1/cloud/coupon/user/list"]!.get.parameters).toContainEqual({
       name: "type",

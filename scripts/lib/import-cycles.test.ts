@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { importCycles } from "./import-cycles.ts";
+import { importClosure, importCycles } from "./import-cycles.ts";
 import { ROOT } from "./project.ts";
 
 function project(files: Record<string, string>): string {
@@ -33,5 +33,22 @@ describe("import circles", () => {
 
   it("finds none in this repository's sources", () => {
     expect(importCycles(ROOT)).toEqual([]);
+  });
+});
+
+describe("import closures", () => {
+  it("follows imports through relative paths and aliases, each file once", () => {
+    const root = project({
+      "domain/a.ts": 'import { b } from "./b.ts";\nimport "#domain/c.ts";',
+      "domain/b.ts": 'import "#domain/c.ts";',
+      "domain/c.ts": "export {};",
+      "domain/d.ts": 'import "./a.ts";',
+    });
+    expect(importClosure(root, "domain/a.ts")).toEqual(["domain/b.ts", "domain/c.ts"]);
+  });
+
+  it("keeps the payment adapters out of the package list, a read path: it asks only which providers are configured", () => {
+    const payments = importClosure(ROOT, "cloud-api/src/operations/package-list.ts").filter((file) => file.startsWith("cloud-api/src/payments/"));
+    expect(payments).toEqual(["cloud-api/src/payments/configuration.ts"]);
   });
 });

@@ -32,16 +32,36 @@ function resolveImport(from: string, specifier: string, aliases: [string, string
   return path && existsSync(path) ? path : undefined;
 }
 
-/** Every circle, as the files in it relative to root; none when the graph has no strongly connected part. */
-export function importCycles(root: string): string[][] {
+/** Each source file's imports, as absolute paths. */
+function importGraph(root: string): Map<string, string[]> {
   const aliases = aliasesOf(root);
   const files = SOURCE_FOLDERS.flatMap((folder) => sourceFiles(resolve(root, folder)));
-  const edges = new Map(
+  return new Map(
     files.map((file) => {
       const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
       return [file, importedFiles.map(({ fileName }) => resolveImport(file, fileName, aliases)).filter((path) => path !== undefined)];
     }),
   );
+}
+
+/** Every file a file imports, directly or not, relative to root: what loading it brings along. */
+export function importClosure(root: string, file: string): string[] {
+  const edges = importGraph(root);
+  const seen = new Set<string>();
+  const visit = (path: string) => {
+    for (const next of edges.get(path) ?? []) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      visit(next);
+    }
+  };
+  visit(resolve(root, file));
+  return [...seen].map((path) => relative(root, path)).sort();
+}
+
+/** Every circle, as the files in it relative to root; none when the graph has no strongly connected part. */
+export function importCycles(root: string): string[][] {
+  const edges = importGraph(root);
 
   // Tarjan's strongly connected components: each component of more than one file (or a file importing itself) is a circle.
   const index = new Map<string, number>();

@@ -6,7 +6,8 @@
  */
 import autocannon from "autocannon";
 import { DEMO_DEVICES } from "#demo/seed.ts";
-import { PaymentType, ServiceType } from "#domain/services.ts";
+import { PaymentType } from "#domain/payment-methods.ts";
+import { ServiceType } from "#domain/services.ts";
 import { callCloudApi, type demoBuyer } from "./launch-link.ts";
 import { queryLocal } from "./local-db.ts";
 

@@ -6,6 +6,7 @@ import { ROOT } from "./project.ts";
 
 interface Workflow {
   on: { push: { branches: string[] } };
+  concurrency: { group: string; "cancel-in-progress": string | boolean };
   jobs: Record<string, { if?: string; needs?: string; steps: { run?: string; uses?: string }[] }>;
 }
 
@@ -19,8 +20,20 @@ describe("the deploy workflow (.github/workflows/deploy.yml)", () => {
     expect(workflow.jobs.test?.steps.map((step) => step.run).filter(Boolean)).toContain("npm test");
     expect(workflow.jobs.preview).toMatchObject({ needs: "test", if: "github.ref != 'refs/heads/main'" });
     expect(workflow.jobs.production).toMatchObject({ needs: "test", if: "github.ref == 'refs/heads/main'" });
-    expect(workflow.jobs.preview?.steps.some((step) => step.run?.startsWith("npm run preview"))).toBe(true);
+    expect(workflow.jobs.preview?.steps.some((step) => step.run?.startsWith("npm run deploy:preview"))).toBe(true);
     expect(workflow.jobs.production?.steps.some((step) => step.run === "npm run deploy -- --env production")).toBe(true);
+  });
+
+  it("cancels a branch's running preview for a newer push, but never a production deploy half-way", () => {
+    expect(workflow.concurrency.group).toContain("github.ref");
+    expect(workflow.concurrency["cancel-in-progress"]).toBe("${{ github.ref != 'refs/heads/main' }}");
+  });
+
+  it("installs exactly the lockfile, as .ci/run does", () => {
+    const installs = runs.filter((command) => command.startsWith("npm install") || command.startsWith("npm ci"));
+    expect(installs.length).toBeGreaterThan(0);
+    for (const command of installs) expect(command).toMatch(/^npm ci\b/);
+    expect(readFileSync(`${ROOT}.ci/run`, "utf8")).toMatch(/^npm ci\b/m);
   });
 
   it("names only npm scripts that exist", () => {

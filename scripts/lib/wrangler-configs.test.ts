@@ -10,6 +10,9 @@ interface Deployed {
   queues: { producers?: { queue: string }[]; consumers?: { queue: string }[] };
   ratelimits: { namespace_id: string }[];
   vars: Record<string, unknown>;
+  routes?: unknown[];
+  workers_dev?: boolean;
+  preview_urls?: boolean;
 }
 const read = (config: string, env?: string): Deployed => unstable_readConfig({ config, env }, { hideWarnings: true });
 
@@ -34,6 +37,13 @@ describe("wrangler environments", () => {
       }
       expect(read(file).vars.ENVIRONMENT).toBe("local");
       expect(read(file, "production").vars.ENVIRONMENT).toBe("production");
+    });
+
+    it(`${part}: production answers only at its own domain, with no workers.dev address or preview URL`, () => {
+      const production = read(file, "production");
+      expect(production.routes?.length).toBeGreaterThan(0);
+      expect(production.workers_dev).toBe(false);
+      expect(production.preview_urls).toBe(false);
     });
   }
 });

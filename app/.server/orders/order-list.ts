@@ -33,7 +33,7 @@ export async function loadOrderList(req: RequestContext, url: URL) {
   return {
     title: t(SERVICES[serviceType].ordersTitleKey),
     // A card order is paid again in Stripe's embedded checkout, opened on this screen.
-    stripe: providerClients(req.env, req.locale).stripe,
+    providers: providerClients(req.env, req.locale),
     page,
     error: result.ok ? null : result.msg || t("errors.unexpected"),
     orders: orders.map((order) => ({

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
-import { PaymentType, ServiceType } from "#domain/services.ts";
+import { paymentMethod } from "#domain/payment-methods.ts";
+import { ServiceType } from "#domain/services.ts";
 import { alipayCashierHref, paymentResultHref } from "#app/catalogue/links.ts";
 import type { PaymentStep } from "#app/purchase/payment-step.ts";
 import { parseForm } from "../form.ts";
@@ -10,26 +11,20 @@ import { confirmForm } from "./forms.ts";
 import { loadOffer, type Purchase } from "./offer.ts";
 
 /**
- * The next step for a payment that was just started (product-rules §4): WeChat goes to h5PaymentUrl with a
- * redirect_url to the result page, Alipay to the cashier page that submits its form; PayPal and card
- * continue in their sub-view. Without JavaScript the redirect methods redirect at once.
+ * The next step for a payment that was just started (product-rules §4), by its method's flow: a redirect
+ * goes to the provider's page with a redirect_url to the result page, a form post to the cashier page that
+ * submits it; the others continue in their sub-view, which needs JavaScript. Without JavaScript the
+ * redirect methods redirect at once.
  */
 export function nextStep(start: PaymentStart, requestUrl: string, enhanced: boolean, needsScript: string): PaymentStep {
+  const method = paymentMethod(start.paymentType);
+  const reference = method && start[method.instruction];
+  if (!method || !reference) return { step: "error", message: needsScript };
+  if (method.subView !== null) return enhanced ? { step: "view", view: method.subView, orderId: start.orderId, reference } : { step: "error", message: needsScript };
   const back = new URL(paymentResultHref(start.orderId), requestUrl).toString();
-  let url: string | null = null;
-  if (start.paymentType === PaymentType.wechat && start.h5PaymentUrl) {
-    url = `${start.h5PaymentUrl}${start.h5PaymentUrl.includes("?") ? "&" : "?"}redirect_url=${encodeURIComponent(back)}`;
-  } else if (start.paymentType === PaymentType.alipay && start.alipayForm) {
-    url = alipayCashierHref(start.orderId);
-  }
-  if (url) {
-    if (!enhanced) throw redirect(url);
-    return { step: "redirect", url };
-  }
-  if (!enhanced) return { step: "error", message: needsScript };
-  if (start.paymentType === PaymentType.paypal && start.payPalOrderId) return { step: "paypal", orderId: start.orderId, payPalOrderId: start.payPalOrderId };
-  if (start.paymentType === PaymentType.card && start.sessionId) return { step: "card", orderId: start.orderId, sessionId: start.sessionId };
-  return { step: "error", message: needsScript };
+  const url = method.flow === "redirect" ? `${reference}${reference.includes("?") ? "&" : "?"}redirect_url=${encodeURIComponent(back)}` : alipayCashierHref(start.orderId);
+  if (!enhanced) throw redirect(url);
+  return { step: "redirect", url };
 }
 
 /**
@@ -42,8 +37,9 @@ export async function confirmPurchase(req: RequestContext, request: Request, lau
   const parsed = await parseForm(request, confirmForm);
   if (!parsed.ok) return data<PaymentStep>({ step: "error", message: t(parsed.messageKey) }, { status: 400 });
   const form = parsed.data;
-  // PayPal and card run in the provider's script: without JavaScript say so before any order exists.
-  if (form.enhanced !== "1" && (form.payMethod === PaymentType.paypal || form.payMethod === PaymentType.card)) {
+  const method = paymentMethod(form.payMethod)!;
+  // A sub-view runs in the provider's script: without JavaScript say so before any order exists.
+  if (form.enhanced !== "1" && method.subView !== null) {
     return data<PaymentStep>({ step: "error", message: t("pay.needsScript") }, { status: 400 });
   }
   const url = new URL(request.url);
@@ -53,7 +49,7 @@ export async function confirmPurchase(req: RequestContext, request: Request, lau
   if (!checkout || checkout.packageId !== form.package) return data<PaymentStep>({ step: "error", message: t("pay.packageGone") }, { status: 409 });
   if (!checkout.methods.some((m) => m === form.payMethod)) return data<PaymentStep>({ step: "error", message: t("errors.unexpected") }, { status: 400 });
 
-  const v3 = launch.signature !== "" || form.payMethod === PaymentType.card;
+  const v3 = launch.signature !== "" || method.alwaysConfirmsWithV3;
   const order = {
     deviceId: launch.deviceId,
     deviceType: purchase.serviceType === ServiceType.vip || purchase.serviceType === ServiceType.ai ? launch.deviceType : undefined,
@@ -62,7 +58,7 @@ export async function confirmPurchase(req: RequestContext, request: Request, lau
     payAmount: checkout.payAmount,
     payMethod: form.payMethod,
     // Product-rules §7: mobile data paid with PayPal is sent as service type 1.
-    buyServiceType: purchase.serviceType === ServiceType.mobileData && form.payMethod === PaymentType.paypal ? ServiceType.cloudStorage : purchase.serviceType,
+    buyServiceType: purchase.serviceType === ServiceType.mobileData && method.sendsMobileDataAsCloudStorage ? ServiceType.cloudStorage : purchase.serviceType,
     language: locale,
     countryCode: launch.countryCode,
     couponId: checkout.coupon?.id ?? null,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { paymentType } from "#contract/fields.ts";
 import { CARD_REFUND_FIELDS as F, CONFIRM_FIELDS as C, ORDER_FIELDS as O, RECEIVE_FIELDS as R } from "#app/purchase/form-fields.ts";
 
 /** "1" once the page is hydrated: the browser then follows the step itself (product-rules §4 waits 300 ms). */
@@ -9,7 +10,7 @@ export const confirmForm = z.object({
   [C.intent]: z.literal("confirm"),
   [C.package]: z.coerce.number().int().positive(),
   [C.coupon]: z.string().max(24).default("auto"),
-  [C.payMethod]: z.coerce.number().int().min(1).max(4),
+  [C.payMethod]: z.coerce.number().pipe(paymentType),
   [C.enhanced]: enhanced,
 });
 

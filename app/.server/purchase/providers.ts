@@ -1,6 +1,6 @@
 import { paypalSettings } from "#domain/languages.ts";
-import { PAYMENT_TYPES, PaymentType, type PaymentTypeCode } from "#domain/services.ts";
-import type { ProviderClients } from "#app/components/purchase/provider-clients.ts";
+import { PAYMENT_METHODS, PAYMENT_TYPES, paymentMethod, type KnownPaymentMethod, type PaymentTypeCode } from "#domain/payment-methods.ts";
+import type { ProviderClients, SubViewClient } from "#app/components/purchase/provider-clients.ts";
 import type { StorefrontEnv } from "../env.ts";
 
 /** The payment sandbox on this origin: only where it is turned on by name, never in production. */
@@ -17,16 +17,30 @@ export function providerClients(env: StorefrontEnv, language: string, orderCurre
   const sandbox = sandboxEnabled(env);
   return {
     paypal: {
-      clientId: env.PAYPAL_CLIENT_ID || (sandbox ? "sandbox" : ""),
-      sdkBaseUrl: env.PAYPAL_SDK_URL || (sandbox ? "/sandbox/paypal/sdk/js" : "https://www.paypal.com/sdk/js"),
+      publicId: env.PAYPAL_CLIENT_ID || (sandbox ? "sandbox" : ""),
+      scriptUrl: env.PAYPAL_SDK_URL || (sandbox ? "/sandbox/paypal/sdk/js" : "https://www.paypal.com/sdk/js"),
       ...paypalSettings(language, orderCurrency),
     },
-    stripe: { publishableKey: env.STRIPE_PUBLISHABLE_KEY || (sandbox ? "pk_test_sandbox" : ""), scriptUrl: env.STRIPE_JS_URL ?? (sandbox ? "/sandbox/stripe/v3.js" : "") },
+    stripe: { publicId: env.STRIPE_PUBLISHABLE_KEY || (sandbox ? "pk_test_sandbox" : ""), scriptUrl: env.STRIPE_JS_URL ?? (sandbox ? "/sandbox/stripe/v3.js" : "") },
   };
 }
 
-/** The methods the browser side can start: WeChat Pay and Alipay need nothing here, PayPal and card their public ids. */
+/** The client a method starts in the browser; null for a method that leaves for the provider's page. */
+function clientOf(method: KnownPaymentMethod, clients: ProviderClients): SubViewClient | null {
+  return method.subView === null ? null : clients[method.provider];
+}
+
+/** The methods the browser side can start: one that leaves for the provider needs nothing here, a sub-view its public id. */
 export function clientReadyMethods(env: StorefrontEnv): readonly PaymentTypeCode[] {
   const clients = providerClients(env, "en");
-  return PAYMENT_TYPES.filter((type) => (type === PaymentType.paypal ? clients.paypal.clientId !== "" : type === PaymentType.card ? clients.stripe.publishableKey !== "" : true));
+  return PAYMENT_TYPES.filter((type) => clientOf(paymentMethod(type)!, clients)?.publicId !== "");
+}
+
+/** The methods this storefront offers whose browser client loads from the provider's own hosts (not the sandbox on this origin). */
+export function thirdPartyClientMethods(env: StorefrontEnv): readonly KnownPaymentMethod[] {
+  const clients = providerClients(env, "en");
+  return Object.values(PAYMENT_METHODS).filter((method) => {
+    const client = clientOf(method, clients);
+    return client !== null && client.publicId !== "" && !client.scriptUrl.startsWith("/");
+  });
 }

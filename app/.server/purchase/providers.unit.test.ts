@@ -16,8 +16,8 @@ describe("payment clients: the sandbox only by name, never in production", () =>
     const on = { ...base, PAYMENT_SANDBOX: "on" };
     expect(sandboxEnabled(on)).toBe(true);
     expect(providerClients(on, "en")).toMatchObject({
-      paypal: { clientId: "sandbox", sdkBaseUrl: "/sandbox/paypal/sdk/js" },
-      stripe: { publishableKey: "pk_test_sandbox", scriptUrl: "/sandbox/stripe/v3.js" },
+      paypal: { publicId: "sandbox", scriptUrl: "/sandbox/paypal/sdk/js" },
+      stripe: { publicId: "pk_test_sandbox", scriptUrl: "/sandbox/stripe/v3.js" },
     });
     expect(clientReadyMethods(on)).toEqual([1, 2, 3, 4]);
   });
@@ -25,7 +25,7 @@ describe("payment clients: the sandbox only by name, never in production", () =>
   it("offers neither PayPal nor card when their public ids are not configured and the sandbox is off", () => {
     for (const env of [base, { ...base, PAYMENT_SANDBOX: "off" }, { ...base, PAYMENT_SANDBOX: "on", ENVIRONMENT: "production" }]) {
       expect(sandboxEnabled(env)).toBe(false);
-      expect(providerClients(env, "en")).toMatchObject({ paypal: { clientId: "", sdkBaseUrl: "https://www.paypal.com/sdk/js" }, stripe: { publishableKey: "", scriptUrl: "" } });
+      expect(providerClients(env, "en")).toMatchObject({ paypal: { publicId: "", scriptUrl: "https://www.paypal.com/sdk/js" }, stripe: { publicId: "", scriptUrl: "" } });
       expect(clientReadyMethods(env)).toEqual([1, 2]);
     }
   });
@@ -37,6 +37,16 @@ describe("payment clients: the sandbox only by name, never in production", () =>
     expect(csp).toContain("https://js.stripe.com");
     expect(csp).toContain("https://*.paypal.com");
     expect(contentSecurityPolicy({ ...base, PAYMENT_SANDBOX: "on" }, "n")).not.toContain("stripe.com");
+  });
+
+  it("lets a provider's hosts into the CSP only for a client it can start: one whose public id is configured", () => {
+    const stripeOnly = { ...base, ENVIRONMENT: "production", STRIPE_PUBLISHABLE_KEY: "pk_live_x" };
+    expect(clientReadyMethods(stripeOnly)).toEqual([1, 2, 4]);
+    expect(contentSecurityPolicy(stripeOnly, "n")).toContain("https://js.stripe.com");
+    expect(contentSecurityPolicy(stripeOnly, "n")).not.toContain("paypal");
+    const neither = contentSecurityPolicy({ ...base, ENVIRONMENT: "production" }, "n");
+    expect(neither).not.toContain("stripe.com");
+    expect(neither).not.toContain("paypal");
   });
 
   it("refuses to start when production names the sandbox", () => {

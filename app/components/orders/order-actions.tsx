@@ -10,8 +10,8 @@ import type { ProviderClients } from "../purchase/provider-clients.ts";
 import { OPENS_SHEET, searchWith, useSheetHistory } from "../sheet-history.ts";
 import { useToast } from "../toasts.tsx";
 
-// Only a card repay opens it, after a tap (docs/decisions/041).
-const RepayCardSheet = lazy(() => import("./repay-card-sheet.tsx"));
+// Only a repay that continues in a sub-view (card) opens it, after a tap (docs/decisions/041).
+const RepaySheet = lazy(() => import("./repay-sheet.tsx"));
 
 /** A refused cancel, named by its order, so that only that order's actions report it. */
 export type CardFailure = Extract<PaymentStep, { step: "error" }> & { orderId: string };
@@ -19,37 +19,38 @@ export type CardFailure = Extract<PaymentStep, { step: "error" }> & { orderId: s
 /**
  * Cancel and Repay of an order waiting to pay (product-rules §4), posted to the screen's action (intent cancel |
  * repay), as on the order lists and the order detail. Cancel first asks in the Tips sheet (CancelSheet,
- * `?cancel=<order>`); a card repay opens Stripe's embedded checkout in a sheet (`?repay=<order>`).
+ * `?cancel=<order>`); a repay that continues in a sub-view (card: Stripe's embedded checkout) opens it in a
+ * sheet (`?repay=<order>`).
  */
 export function OrderActions({
   order,
   keep = {},
   enhanced,
-  stripe,
+  providers,
 }: {
   order: { id: string; canCancel: boolean; canRepay: boolean };
   /** The screen's own query parameters, which the cancel question's address keeps (a list page, an order id). */
   keep?: Record<string, string>;
   enhanced: boolean;
-  stripe: ProviderClients["stripe"];
+  providers: ProviderClients;
 }) {
   const { t } = useTranslation();
   const toast = useToast();
   const repay = useFetcher<PaymentStep>();
   // A card repay answers a Checkout Session, shown in a sheet with a history entry of its own
   // (`?repay=<order>`): back or Close closes it.
-  const cardData = repay.state === "idle" && repay.data?.step === "card" ? repay.data : null;
-  const cardStep = useMemo(() => (cardData ? Promise.resolve<PaymentStep>(cardData) : null), [cardData]);
+  const viewData = repay.state === "idle" && repay.data?.step === "view" ? repay.data : null;
+  const viewStep = useMemo(() => (viewData ? Promise.resolve<PaymentStep>(viewData) : null), [viewData]);
   const searchParams = new URLSearchParams(useLocation().search);
   const repaying = searchParams.get("repay") === order.id;
   const sheet = useSheetHistory();
   const openSheet = sheet.open;
   const sheetOpenedFor = useRef<PaymentStep | null>(null);
   useEffect(() => {
-    if (!cardData || sheetOpenedFor.current === cardData) return;
-    sheetOpenedFor.current = cardData;
+    if (!viewData || sheetOpenedFor.current === viewData) return;
+    sheetOpenedFor.current = viewData;
     void openSheet(searchWith(new URLSearchParams(window.location.search), "repay", order.id));
-  }, [cardData, order.id, openSheet]);
+  }, [viewData, order.id, openSheet]);
   const failed = useActionData<CardFailure>();
   const navigation = useNavigation();
 
@@ -86,9 +87,9 @@ export function OrderActions({
           </repay.Form>
         )}
       </div>
-      {cardStep && repaying && (
+      {viewData && viewStep && repaying && (
         <Suspense fallback={null}>
-          <RepayCardSheet step={cardStep} stripe={stripe} onClose={() => void sheet.close(searchWith(searchParams, "repay", null))} />
+          <RepaySheet view={viewData.view} step={viewStep} providers={providers} onClose={() => void sheet.close(searchWith(searchParams, "repay", null))} />
         </Suspense>
       )}
     </>

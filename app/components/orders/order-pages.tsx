@@ -38,7 +38,7 @@ export function OrderPages({ view }: { view: OrderListView }) {
     <>
       <ul className="grid gap-3">
         {orders.map((order) => (
-          <OrderCard key={order.id} order={order} page={view.page} enhanced={hydrated} stripe={view.stripe} />
+          <OrderCard key={order.id} order={order} page={view.page} enhanced={hydrated} providers={view.providers} />
         ))}
       </ul>
       {nextHref ? (
@@ -55,7 +55,7 @@ export function OrderPages({ view }: { view: OrderListView }) {
   );
 }
 
-function OrderCard({ order, page, enhanced, stripe }: { order: OrderCardView; page: number; enhanced: boolean; stripe: ProviderClients["stripe"] }) {
+function OrderCard({ order, page, enhanced, providers }: { order: OrderCardView; page: number; enhanced: boolean; providers: ProviderClients }) {
   const { t } = useTranslation();
   const rows: [string, string | null][] = [
     [t("orders.number"), order.id],
@@ -79,7 +79,7 @@ function OrderCard({ order, page, enhanced, stripe }: { order: OrderCardView; pa
       {order.note && <p className="mt-1 text-sm text-neutral-700">{t(`orders.note.${order.note}`)}</p>}
       <FactList rows={rows} className="mt-2" />
       <div className="relative z-10">
-        <OrderActions order={order} keep={page > 1 ? { page: String(page) } : {}} enhanced={enhanced} stripe={stripe} />
+        <OrderActions order={order} keep={page > 1 ? { page: String(page) } : {}} enhanced={enhanced} providers={providers} />
       </div>
     </li>
   );

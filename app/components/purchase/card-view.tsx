@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "#app/i18n/context.tsx";
 import { paymentResultHref } from "#app/catalogue/links.ts";
-import { PAYMENT_REDIRECT_DELAY_MS, type PaymentStep } from "#app/purchase/payment-step.ts";
-import type { ProviderClients } from "./provider-clients.ts";
+import { PAYMENT_REDIRECT_DELAY_MS } from "#app/purchase/payment-step.ts";
+import type { SubViewProps } from "./provider-clients.ts";
 
 /** Product-rules §5/§9: initialisation is retried up to 5 times, 300 ms apart, while Stripe says "Missing argument". */
 const INIT_ATTEMPTS = 5;
@@ -29,7 +29,8 @@ function loadScript(src: string): Promise<void> {
  * The card sub-view: waits for the order's Checkout Session, then mounts Stripe's embedded
  * checkout (Stripe.js loads only now). Completion leads to the result page after 300 ms.
  */
-export default function CardView({ client, step: confirmed }: { client: ProviderClients["stripe"]; step: Promise<PaymentStep> }) {
+export default function CardView({ providers, confirmed }: SubViewProps) {
+  const client = providers.stripe;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const mount = useRef<HTMLDivElement>(null);
@@ -41,15 +42,15 @@ export default function CardView({ client, step: confirmed }: { client: Provider
     void (async () => {
       try {
         const step = await confirmed;
-        if (step.step === "error") throw new Error(step.message);
-        if (step.step !== "card" || !step.sessionId) throw new Error(t("pay.sessionMissing"));
+        if (step?.step === "error") throw new Error(step.message);
+        if (step?.step !== "view" || !step.reference) throw new Error(t("pay.sessionMissing"));
         if (client.scriptUrl) await loadScript(client.scriptUrl);
-        const stripe = await loadStripe(client.publishableKey);
+        const stripe = await loadStripe(client.publicId);
         if (!stripe) throw new Error(t("pay.failed"));
         for (let attempt = 1; ; attempt++) {
           try {
             checkout = await stripe.createEmbeddedCheckoutPage({
-              fetchClientSecret: async () => step.sessionId,
+              fetchClientSecret: async () => step.reference,
               onComplete: () => setTimeout(() => void navigate(paymentResultHref(step.orderId)), PAYMENT_REDIRECT_DELAY_MS),
             });
             break;

@@ -6,7 +6,8 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { searchWith, useSheetHistory } from "../sheet-history.ts";
 import type { PaymentStep } from "#app/purchase/payment-step.ts";
 import { useFollowPaymentStep } from "./follow-payment-step.ts";
-import { isSubView, type Checkout, type SubView } from "./checkout.ts";
+import { isSubView, methodOfSubView, type SubView } from "#domain/payment-methods.ts";
+import type { Checkout } from "./checkout.ts";
 import type { ProviderClients } from "./provider-clients.ts";
 import { useConfirm } from "./use-confirm.ts";
 import { NoBreak } from "../no-break.tsx";
@@ -33,11 +34,11 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
   const hydrated = useHydrated();
   const overlay = useLoadingOverlay();
   const confirm = useConfirm(checkout);
-  // The card's order is confirmed when its sub-view is chosen (forward again shows the same checkout).
-  const [cardStep, setCardStep] = useState<Promise<PaymentStep> | null>(null);
-  // The SDK sub-views exist only in the browser: a server render, or a card entry reached with no order
-  // confirmed on this page, shows the chooser.
-  const subView = hydrated && isSubView(pay) && (pay !== "card" || cardStep) ? pay : null;
+  // An embedded sheet's order (card) is confirmed when its sub-view is chosen (forward again shows the same checkout).
+  const [confirmed, setConfirmed] = useState<Promise<PaymentStep> | null>(null);
+  // The SDK sub-views exist only in the browser: a server render, or an embedded sheet's entry reached with
+  // no order confirmed on this page, shows the chooser.
+  const subView = hydrated && isSubView(pay) && (methodOfSubView(pay).flow !== "embedded-sheet" || confirmed) ? pay : null;
 
   // A chooser the page was loaded with (a reload, or the no-JavaScript link) gets its history entry now,
   // over the screen without it, so that back and close behave as if it had been opened here.
@@ -77,7 +78,8 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
   }, []);
 
   function openSubView(view: SubView) {
-    if (view === "card") setCardStep(confirm(4));
+    const method = methodOfSubView(view);
+    if (method.flow === "embedded-sheet") setConfirmed(confirm(method.code));
     void sheet.open(searchWith(searchParams, "pay", view));
   }
 
@@ -123,7 +125,7 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
             busy={busy}
             hydrated={hydrated}
             subView={subView}
-            cardStep={cardStep}
+            confirmed={confirmed}
             confirm={confirm}
             openSubView={openSubView}
             noScriptError={actionData?.step === "error" ? actionData.message : null}

@@ -1,19 +1,16 @@
 import type { FetcherWithComponents } from "react-router";
-import type { PaymentTypeCode } from "#domain/services.ts";
+import { methodOfSubView, paymentMethod, type PaymentTypeCode, type SubView } from "#domain/payment-methods.ts";
 import { useTranslation } from "#app/i18n/context.tsx";
 import { CONFIRM_FIELDS as C, enhancedValue } from "#app/purchase/form-fields.ts";
 import type { PaymentStep } from "#app/purchase/payment-step.ts";
 import { HiddenFields } from "../hidden-fields.tsx";
 import { ModalSheet } from "../modal-sheet.tsx";
 import { SheetCloseLink } from "../sheet-close-link.tsx";
-import type { Checkout, SubView } from "./checkout.ts";
+import type { Checkout } from "./checkout.ts";
 import type { ProviderClients } from "./provider-clients.ts";
-import { CardView, PayPalView, ProviderViewSlot } from "./provider-views.tsx";
+import { ProviderViewSlot, SUB_VIEW_COMPONENTS } from "./provider-views.tsx";
 import { StruckPrice } from "./struck-price.tsx";
 import { NoBreak } from "../no-break.tsx";
-
-/** PayPal and card continue in a sub-view of the chooser; the other methods leave for the provider. */
-const SUB_VIEWS: Partial<Record<PaymentTypeCode, SubView>> = { 3: "paypal", 4: "card" };
 
 export interface ChooserProps {
   checkout: Checkout;
@@ -25,8 +22,9 @@ export interface ChooserProps {
   busy: boolean;
   hydrated: boolean;
   subView: SubView | null;
-  cardStep: Promise<PaymentStep> | null;
-  confirm: (payMethod: 3 | 4) => Promise<PaymentStep>;
+  /** The confirm a sub-view's opening started (embedded-sheet methods). */
+  confirmed: Promise<PaymentStep> | null;
+  confirm: (payMethod: PaymentTypeCode) => Promise<PaymentStep>;
   openSubView: (view: SubView) => void;
   noScriptError: string | null;
 }
@@ -35,12 +33,13 @@ export interface ChooserProps {
  * The payment chooser (product-rules §2 screen 9), loaded apart from the screen: it opens on a tap, after the
  * page is interactive, or is rendered open by the server for `?pay=1` (docs/decisions/041). Each method is a
  * submit button of one form that posts the selection to the screen's confirm action; with JavaScript,
- * PayPal and card open their sub-view instead.
+ * a method with a sub-view (PayPal, card) opens it instead.
  */
-export default function PaymentChooser({ checkout, providers, closeHref, onClose, fetcher, busy, hydrated, subView, cardStep, confirm, openSubView, noScriptError }: ChooserProps) {
+export default function PaymentChooser({ checkout, providers, closeHref, onClose, fetcher, busy, hydrated, subView, confirmed, confirm, openSubView, noScriptError }: ChooserProps) {
   const { t } = useTranslation();
+  const view = subView && { method: methodOfSubView(subView), View: SUB_VIEW_COMPONENTS[subView] };
   return (
-    <ModalSheet labelledBy="pay-heading" onClose={onClose} fullHeight={subView === "card"}>
+    <ModalSheet labelledBy="pay-heading" onClose={onClose} fullHeight={view?.method.flow === "embedded-sheet"}>
       <div className="flex items-center justify-between">
         <h2 id="pay-heading" className="text-base font-semibold">
           {t("pay.choose")}
@@ -63,7 +62,7 @@ export default function PaymentChooser({ checkout, providers, closeHref, onClose
           {noScriptError}
         </p>
       )}
-      {subView ? (
+      {view ? (
         <div className="mt-4">
           <button type="button" onClick={() => window.history.back()} className="tap-target mb-3 rounded-full px-3 text-sm text-sky-700">
             <span aria-hidden="true" className="inline-block rtl:rotate-180">
@@ -72,23 +71,19 @@ export default function PaymentChooser({ checkout, providers, closeHref, onClose
             {t("pay.back")}
           </button>
           <ProviderViewSlot>
-            {subView === "paypal" ? (
-              <PayPalView client={providers.paypal} confirm={() => confirm(3)} />
-            ) : (
-              cardStep && <CardView client={providers.stripe} step={cardStep} />
-            )}
+            <view.View providers={providers} confirm={() => confirm(view.method.code)} confirmed={confirmed} />
           </ProviderViewSlot>
         </div>
       ) : (
         <fetcher.Form method="post" className="mt-4 grid gap-2">
           <HiddenFields fields={{ [C.intent]: "confirm", [C.package]: checkout.packageId, [C.coupon]: checkout.couponParam, [C.enhanced]: enhancedValue(hydrated) }} />
           {checkout.methods.map((method) => {
-            const view = hydrated ? SUB_VIEWS[method] : undefined;
+            const methodView = hydrated ? paymentMethod(method)?.subView : null;
             return (
               <button
                 key={method}
-                type={view ? "button" : "submit"}
-                onClick={view ? () => openSubView(view) : undefined}
+                type={methodView ? "button" : "submit"}
+                onClick={methodView ? () => openSubView(methodView) : undefined}
                 name={C.payMethod}
                 value={method}
                 disabled={busy}

@@ -1,9 +1,13 @@
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
+import type { SubView } from "#domain/payment-methods.ts";
 import { useTranslation } from "#app/i18n/context.tsx";
+import type { SubViewProps } from "./provider-clients.ts";
 
 // The provider SDKs load only when their view opens (docs/architecture.md §5).
-export const PayPalView = lazy(() => import("./paypal-view.tsx"));
-export const CardView = lazy(() => import("./card-view.tsx"));
+export const SUB_VIEW_COMPONENTS: Record<SubView, LazyExoticComponent<ComponentType<SubViewProps>>> = {
+  paypal: lazy(() => import("./paypal-view.tsx")),
+  card: lazy(() => import("./card-view.tsx")),
+};
 
 /** Where a provider's SDK view appears: "please wait" until its script has loaded. */
 export function ProviderViewSlot({ children }: { children: ReactNode }) {

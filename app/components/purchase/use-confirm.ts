@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
+import type { PaymentTypeCode } from "#domain/payment-methods.ts";
 import { CONFIRM_FIELDS as C, enhancedValue } from "#app/purchase/form-fields.ts";
 import type { PaymentStep } from "#app/purchase/payment-step.ts";
 
@@ -20,7 +21,7 @@ export function useConfirm(selection: { packageId: number; couponParam: string }
   const { packageId, couponParam } = selection;
   const submit = fetcher.submit;
   return useCallback(
-    (payMethod: 3 | 4) =>
+    (payMethod: PaymentTypeCode) =>
       new Promise<PaymentStep>((resolve) => {
         pending.current = resolve;
         void submit(

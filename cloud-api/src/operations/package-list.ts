@@ -1,9 +1,9 @@
 import { currencyForCountry } from "#domain/money.ts";
 import { visiblePackages } from "#domain/packages.ts";
-import { paymentTypesFor } from "#domain/services.ts";
+import { paymentTypesFor } from "#domain/payment-methods.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import { operationReadingFirst } from "#api/http/operation.ts";
-import { offeredPaymentTypes } from "#api/payments/index.ts";
+import { offeredPaymentTypes } from "#api/payments/configuration.ts";
 import { packageToWire } from "#api/services/package-wire.ts";
 import { listPackages } from "#api/repositories/packages.ts";
 import { findDevice } from "#api/repositories/devices.ts";

@@ -1,6 +1,6 @@
 import type { CloudApiEnv } from "#api/env.ts";
 import { orderSettings } from "#api/settings.ts";
-import type { ProviderName } from "#api/payments/provider.ts";
+import type { ProviderName } from "#domain/payment-methods.ts";
 
 /**
  * Absolute URLs that providers call or send the buyer to. WeChat Pay and Alipay take the notify URL

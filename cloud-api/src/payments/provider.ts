@@ -1,10 +1,5 @@
 import type { CurrencyCode } from "#domain/money.ts";
-import type { PaymentTypeCode } from "#domain/services.ts";
-
-/** The provider each payment method goes to, also the last segment of its notification path. */
-export const PROVIDER_OF_METHOD = { 1: "wechat", 2: "alipay", 3: "paypal", 4: "stripe" } as const satisfies Record<PaymentTypeCode, string>;
-export type ProviderName = (typeof PROVIDER_OF_METHOD)[PaymentTypeCode];
-export const PROVIDER_NAMES = Object.values(PROVIDER_OF_METHOD);
+import type { PaymentInstruction, ProviderName } from "#domain/payment-methods.ts";
 
 export interface PaymentRequest {
   /** Our id of this payment attempt; providers echo it back (out_trade_no, custom_id, client_reference_id). */
@@ -20,13 +15,8 @@ export interface PaymentRequest {
   payerIp?: string | undefined;
 }
 
-/** What the storefront needs to send the buyer on (docs/architecture.md §3); one field per method. */
-export interface PaymentInstructions {
-  h5PaymentUrl?: string;
-  alipayForm?: string;
-  payPalOrderId?: string;
-  sessionId?: string;
-}
+/** What the storefront needs to send the buyer on (docs/architecture.md §3): the field each method names. */
+export type PaymentInstructions = Partial<Record<PaymentInstruction, string>>;
 
 export interface CreatedPayment {
   /** The provider's id of the payment (prepay id, trade no, PayPal order id, checkout session id). */

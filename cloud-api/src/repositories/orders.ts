@@ -1,5 +1,6 @@
 import { canTransition, OrderStatus, type OrderStatusCode } from "#domain/order-status.ts";
 import type { CurrencyCode } from "#domain/money.ts";
+import type { PaymentTypeCode } from "#domain/payment-methods.ts";
 
 export interface OrderRow {
   order_id: string;
@@ -14,7 +15,7 @@ export interface OrderRow {
   coupon_id: number | null;
   discount_cents: number;
   pay_cents: number;
-  payment_type: 1 | 2 | 3 | 4;
+  payment_type: PaymentTypeCode;
   status: OrderStatusCode;
   language: string;
   country_code: string;

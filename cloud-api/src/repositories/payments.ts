@@ -1,4 +1,5 @@
-import type { PaymentInstructions, ProviderName } from "#api/payments/provider.ts";
+import type { ProviderName } from "#domain/payment-methods.ts";
+import type { PaymentInstructions } from "#api/payments/provider.ts";
 
 export type PaymentStatus = "created" | "succeeded" | "failed" | "cancelled" | "refunded";
 

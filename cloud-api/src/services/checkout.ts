@@ -3,13 +3,14 @@ import { currencyForCountry, fromCents, toCents } from "#domain/money.ts";
 import { OrderStatus } from "#domain/order-status.ts";
 import { visiblePackages } from "#domain/packages.ts";
 import type { RefusalReason } from "#domain/refusals.ts";
-import { DeviceType, paymentTypesFor, PaymentType, ServiceType, type PaymentTypeCode } from "#domain/services.ts";
+import { paymentMethod, paymentTypesFor, type PaymentTypeCode } from "#domain/payment-methods.ts";
+import { DeviceType, ServiceType } from "#domain/services.ts";
 import type { CloudApiEnv } from "#api/env.ts";
 import { buyerIpOf } from "#api/core/buyer-ip.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { Status } from "#contract/codes.ts";
 import { ApiError } from "#api/core/errors.ts";
-import { offeredPaymentTypes } from "#api/payments/index.ts";
+import { offeredPaymentTypes } from "#api/payments/configuration.ts";
 import { findPackage, type PackageRow } from "#api/repositories/packages.ts";
 import { findOrder, releasableOrders, releaseCouponStatement, transitionStatement } from "#api/repositories/orders.ts";
 import { cancelOpenPaymentsStatement } from "#api/repositories/payments.ts";
@@ -49,7 +50,8 @@ export async function purchaseSignature(env: Pick<CloudApiEnv, "S2S_SECRET">, us
 /** Product-rules §7: PayPal mobile-data orders are sent with buyServiceType 1; every other order names its own type. */
 function buyServiceTypeMatches(pkg: PackageRow, buyServiceType: number, payMethod: number): boolean {
   if (buyServiceType === pkg.service_type) return true;
-  return pkg.service_type === ServiceType.mobileData && payMethod === PaymentType.paypal && buyServiceType === ServiceType.cloudStorage;
+  const sentAsCloudStorage = paymentMethod(payMethod)?.sendsMobileDataAsCloudStorage ?? false;
+  return pkg.service_type === ServiceType.mobileData && sentAsCloudStorage && buyServiceType === ServiceType.cloudStorage;
 }
 
 /** The chosen coupon, if it may be used; one held by an order this checkout replaces (`released`) may. */

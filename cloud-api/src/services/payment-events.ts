@@ -1,10 +1,11 @@
 import { OrderStatus } from "#domain/order-status.ts";
+import type { ProviderName } from "#domain/payment-methods.ts";
 import type { CloudApiEnv } from "#api/env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { Status } from "#contract/codes.ts";
 import { ApiError } from "#api/core/errors.ts";
 import { providerNamed } from "#api/payments/index.ts";
-import { NotificationRejected, ProviderUnavailable, type PaymentReport, type ProviderName } from "#api/payments/provider.ts";
+import { NotificationRejected, ProviderUnavailable, type PaymentReport } from "#api/payments/provider.ts";
 import { findOrder, releaseCouponStatement, transitionStatement, type OrderRow } from "#api/repositories/orders.ts";
 import {
   FIRST_PROVIDER_CHECK_SECONDS,

@@ -28,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     title: req.t("orderDetail.title"),
     order: orderFacts(req, launch, order),
-    stripe: providerClients(req.env, req.locale).stripe,
+    providers: providerClients(req.env, req.locale),
   };
 }
 
@@ -72,7 +72,7 @@ export default function OrderDetail({ loaderData: view }: Route.ComponentProps) 
           order={{ id: order.orderId, canCancel: order.canCancel, canRepay: order.canRepay }}
           keep={{ orderId: order.orderId }}
           enhanced={hydrated}
-          stripe={view.stripe}
+          providers={view.providers}
         />
         {order.receiptHref && (
           <p className="mt-3 text-end">

@@ -1,4 +1,5 @@
 import { toCents } from "#domain/money.ts";
+import type { ProviderName } from "#domain/payment-methods.ts";
 import type { CloudApiEnv } from "#api/env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { randomToken } from "#api/core/hashing.ts";
@@ -11,7 +12,6 @@ import {
   type PaymentProvider,
   type PaymentReport,
   type PaymentRequest,
-  type ProviderName,
 } from "#api/payments/provider.ts";
 import { alipayForm } from "#api/payments/sandbox/alipay-form.ts";
 import { findSandboxPayment, moveSandboxPayment, openSandboxPayment, type SandboxPaymentRow, type SandboxStatus } from "#api/payments/sandbox/ledger.ts";
