@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ProbedEnv } from "#platform/d1-probe.ts";
-import type { FulfilmentMessage } from "#api/fulfilment/message.ts";
+import type { QueueMessage } from "#api/fulfilment/message.ts";
 
 /**
  * Bindings, variables and secrets of the cloud-api Worker: `CloudApiBindings` is generated from
@@ -8,7 +8,7 @@ import type { FulfilmentMessage } from "#api/fulfilment/message.ts";
  * and the optional provider origins a deployment may add (docs/configuration.md).
  */
 export interface CloudApiEnv extends Omit<CloudApiBindings, "FULFILMENT">, ProbedEnv {
-  FULFILMENT: Queue<FulfilmentMessage>;
+  FULFILMENT: Queue<QueueMessage>;
   STRIPE_API_BASE?: string;
   PAYPAL_API_BASE?: string;
   PAYMENT_NOTIFY_BASE_URL?: string;

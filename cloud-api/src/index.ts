@@ -2,8 +2,8 @@ import { withD1Probe } from "#platform/d1-probe.ts";
 import { buildApp } from "#api/app.ts";
 import { runSweeps } from "#api/cron/sweeps.ts";
 import { checkSecrets, type CloudApiEnv } from "#api/env.ts";
-import { consumeFulfilment } from "#api/fulfilment/consumer.ts";
-import type { FulfilmentMessage } from "#api/fulfilment/message.ts";
+import { consumeQueue } from "#api/fulfilment/consumer.ts";
+import type { QueueMessage } from "#api/fulfilment/message.ts";
 
 const app = buildApp();
 
@@ -18,6 +18,6 @@ export default {
   },
   async queue(batch, env) {
     checkSecrets(env);
-    await consumeFulfilment(batch, env);
+    await consumeQueue(batch, env);
   },
-} satisfies ExportedHandler<CloudApiEnv, FulfilmentMessage>;
+} satisfies ExportedHandler<CloudApiEnv, QueueMessage>;
