@@ -40,6 +40,8 @@ const packageOutput = z.object({
   period: z.number().int().nullish(),
   dataQuotaMb: z.number().int().nullish(),
   isUnlimited: z.number().int().nullish(),
+  /** Cloud storage: how many days of recordings the package keeps (issue 31 item 11). */
+  recordingDays: z.number().int().positive().nullish(),
 });
 
 /** The refund-package response of product-rules §3, shared by the card calls below; product-rules §8: the data may be null. */

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { formatDataVolume, parseRemainMb, toDataVolume } from "./data-volume.ts";
 
+/** Intl spaces an amount from its unit with a no-break or narrow no-break space, by ICU version: read as one. */
+const plain = (text: string) => text.replace(/\s/g, " ");
+
 describe("remaining data (product-rules §3, §5)", () => {
   it("parses MB text with thousand separators", () => {
     expect(parseRemainMb("12,545.67")).toBe(12545.67);
@@ -22,8 +25,14 @@ describe("remaining data (product-rules §3, §5)", () => {
   });
 
   it("formats per language", () => {
-    expect(formatDataVolume({ unit: "GB", value: 1234.5 }, "en")).toBe("1,234.50 GB");
-    expect(formatDataVolume({ unit: "GB", value: 12.25 }, "de")).toBe("12,25 GB");
-    expect(formatDataVolume({ unit: "MB", value: 850 }, "zh-CN")).toBe("850 MB");
+    expect(plain(formatDataVolume({ unit: "GB", value: 1234.5 }, "en"))).toBe("1,234.50 GB");
+    expect(plain(formatDataVolume({ unit: "GB", value: 12.25 }, "de"))).toBe("12,25 GB");
+    expect(plain(formatDataVolume({ unit: "MB", value: 850 }, "zh-CN"))).toBe("850 MB");
+  });
+
+  it("writes the unit as the language does (issue 31 item 8)", () => {
+    expect(plain(formatDataVolume({ unit: "GB", value: 12.25 }, "fr"))).toBe("12,25 Go");
+    expect(plain(formatDataVolume({ unit: "MB", value: 850 }, "fr"))).toBe("850 Mo");
+    expect(plain(formatDataVolume({ unit: "GB", value: 12.25 }, "ru"))).toBe("12,25 ГБ");
   });
 });

@@ -2,7 +2,7 @@
  * Product-rules §3/§5: the SIM's remaining data arrives as text in MB with thousand separators ("12,345.67").
  * Above 1024 MB it shows in GB with 2 decimals, otherwise in whole MB.
  */
-import { fixedDecimals } from "./number-format.ts";
+import { dataUnitFormat } from "./number-format.ts";
 
 export type DataVolume = { unit: "GB" | "MB"; value: number };
 
@@ -19,7 +19,7 @@ export function toDataVolume(mb: number): DataVolume {
   return { unit: "MB", value: Math.floor(mb) };
 }
 
+/** In the language's own unit: "12.25 GB" in English, "12,25 Go" in French, "12,25 ГБ" in Russian. */
 export function formatDataVolume(volume: DataVolume, locale: string): string {
-  const digits = volume.unit === "GB" ? 2 : 0;
-  return `${fixedDecimals(locale, digits).format(volume.value)} ${volume.unit}`;
+  return volume.unit === "GB" ? dataUnitFormat(locale, "gigabyte", 2).format(volume.value) : dataUnitFormat(locale, "megabyte", 0).format(volume.value);
 }

@@ -2,7 +2,7 @@
  * Money. On the wire amounts are numbers in yuan/dollars with at most 2 decimals;
  * inside both services they are integer minor units (cents).
  */
-import { fixedDecimals } from "./number-format.ts";
+import { currencyFormat } from "./number-format.ts";
 
 export type CurrencyCode = "CNY" | "USD";
 
@@ -25,14 +25,27 @@ export function fromCents(cents: number): number {
   return cents / 100;
 }
 
-/** Spec: CNY shows the yen sign, every other currency the dollar sign. */
-export function currencySymbol(currencyCode: string | null | undefined): "¥" | "$" {
-  return currencyCode === "CNY" ? "¥" : "$";
+/** Spec: CNY shows the yen sign, every other currency the dollar sign: amounts are shown as CNY or USD. */
+export function shownCurrency(currencyCode: string | null | undefined): CurrencyCode {
+  return currencyCode === "CNY" ? "CNY" : "USD";
 }
 
-/** Formats cents with the spec's symbol and the language's digits and separators. */
+/**
+ * Formats cents as the buyer's language writes an amount of the currency (CLDR: "¥9.90" in Chinese, "2,49 $" in
+ * German, "2,49 $" in French), with the narrow symbol, so that CNY reads ¥ and USD $ as the spec has them. A symbol
+ * with Latin letters (Arabic's "US$", "CN¥") is isolated left to right: in right-to-left text the bidi algorithm
+ * would otherwise move its sign before its letters ("$US").
+ */
 export function formatMoney(cents: number, currencyCode: string | null | undefined, locale: string): string {
-  return `${currencySymbol(currencyCode)}${fixedDecimals(locale, 2).format(fromCents(cents))}`;
+  return currencyFormat(locale, shownCurrency(currencyCode))
+    .formatToParts(fromCents(cents))
+    .map((part) => (part.type === "currency" && /[A-Za-z]/.test(part.value) ? `\u2066${part.value}\u2069` : part.value))
+    .join("");
+}
+
+/** The tax included in a price of `cents` at `ratePercent` (19 for 19% VAT), to the cent: price × rate / (100 + rate). */
+export function includedTax(cents: number, ratePercent: number): number {
+  return Math.round((cents * ratePercent) / (100 + ratePercent));
 }
 
 /** Prices are in CNY for China and USD everywhere else. */

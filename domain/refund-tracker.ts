@@ -9,8 +9,11 @@ export type StepState = "done" | "current" | "upcoming";
 
 export interface RefundTracker {
   steps: { key: RefundStepKey; state: StepState; time: number | null }[];
-  /** What the buyer should expect next: the money by a date, a new request, or nothing more. */
-  next: { key: "request" | "money" | "support" | "none"; by: number | null };
+  /**
+   * What the buyer should expect next: the money by a date, a new request, or nothing more; "late" once the date
+   * the money was expected by has passed without it (issue 31 item 4: the tracker kept promising a past date).
+   */
+  next: { key: "request" | "money" | "support" | "late" | "none"; by: number | null };
 }
 
 const REFUND_STATUSES = new Set<number>([
@@ -23,9 +26,10 @@ const REFUND_STATUSES = new Set<number>([
 
 /**
  * The refund of an order as three steps, waiting for refund, refunding, and how it ended (refunded,
- * failed, closed), each with the time the order reached it; null for an order that is not refunded.
+ * failed, closed), each with the time the order reached it, as seen at `now` (Unix seconds); null for an order that
+ * is not refunded.
  */
-export function refundTracker(status: number, events: readonly { toStatus: number; time: number }[]): RefundTracker | null {
+export function refundTracker(status: number, events: readonly { toStatus: number; time: number }[], now: number): RefundTracker | null {
   if (!REFUND_STATUSES.has(status)) return null;
   const reached = (to: number) => events.filter((e) => e.toStatus === to).at(-1)?.time ?? null;
   const S = OrderStatus;
@@ -52,5 +56,5 @@ export function refundTracker(status: number, events: readonly { toStatus: numbe
         : status === S.refundFailed
           ? { key: "support", by: inDays(REFUND_EXPECTED_DAYS) }
           : { key: "none", by: null };
-  return { steps, next };
+  return { steps, next: next.by !== null && next.by < now ? { key: "late", by: next.by } : next };
 }

@@ -21,6 +21,10 @@ const NAMES = [
   "ISO/IEC", "China Mobile", "China Unicom", "China Telecom", "T-Mobile", "App Store", "Google Play", "APP", "App",
   // ISO 4217 currency codes, which a receipt names beside the amount.
   "CNY", "USD",
+  // The demo brand's seller and support contact (BRAND, docs/decisions/051), printed on receipts and refunds as the brand wrote them.
+  "CamCloud Demo GmbH", "Example Street", "Berlin", "Germany", "support@camcloud.example",
+  // Currency symbols as CLDR writes them in Arabic (decision 051: one Intl formatter in the buyer's language).
+  "US$", "CN¥",
   "Front door", "Garage", "Porch", "Backyard", "Farm gate", "Cabin", "Boat", "Shed", "Nursery", "Not mine", "Demo buyer",
 ];
 /** Titles the spec fixes in one language for every buyer (locales.test.ts keeps them the same too). */
@@ -32,7 +36,7 @@ const NON_LATIN: readonly Language[] = ["zh", "ja", "ru", "th", "ar"];
 const SHARED_WORDS: Partial<Record<Language, string[]>> = {
   de: ["an", "in", "live", "online", "download", "cloud", "clips"],
   fr: ["coupon", "coupons", "minimum", "service", "services", "total", "clip", "cloud", "code", "garage", "moment", "obligations", "page", "pages", "protection"],
-  es: ["no", "total", "clip", "clips", "error", "plan", "original"],
+  es: ["no", "has", "total", "clip", "clips", "error", "plan", "original"],
   it: ["in", "coupon", "account", "app", "browser", "clip", "cloud", "download", "garage", "home", "link", "loop", "online", "page", "tablet", "video"],
 };
 

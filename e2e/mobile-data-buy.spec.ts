@@ -76,7 +76,8 @@ test.describe("4G top-up screen", () => {
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.locator("html")).toHaveAttribute("lang", "ar");
     await expect(page.getByText("شريحة SIM تعمل بشكل طبيعي")).toBeVisible();
-    await expect(page.getByText("$4.99").first()).toBeVisible();
+    // CLDR's Arabic writes the dollar after the amount, as "US$".
+    await expect(page.getByText(/4\.99\s\u2066US\$\u2069/).first()).toBeVisible();
   });
 
   test("exhausted data, an unlimited package and a SIM exception each show their state @no-js", async ({ page }) => {
@@ -199,7 +200,8 @@ test.describe("launch errors", () => {
       );
       await expect(current.getByText(`${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`, { exact: true })).toBeVisible();
     } else {
-      await expect(current.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \(-0[45]:00\)$/)).toHaveCount(2);
+      // The guess: the network's zone when it is in the US (wrangler's stand-in network is in Texas), else New York.
+      await expect(current.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \(-0[4-6]:00\)$/)).toHaveCount(2);
     }
     await context.close();
   });

@@ -69,3 +69,16 @@ describe("locale files", () => {
     });
   }
 });
+
+/**
+ * Spanish speaks to the buyer as tú throughout (issue 31 item 8: "Elija un paquete" sat beside "Tu plan"): no formal
+ * imperative or possessive of usted is left. The words are the formal forms these texts would use.
+ */
+const USTED_FORMS = /\b(usted|elija|seleccione|espere|vuelva|compruebe|inténtelo|recargue|abra|pague|escanee|consulte|póngase|ha iniciado|ha agotado|su (?:conexión|sesión|dispositivo|cámara|cuenta)|sus datos)\b/iu;
+
+describe("Spanish form of address", () => {
+  it.each(NAMESPACES)("es %s addresses the buyer as tú", (namespace) => {
+    const formal = [...flatten(load("es", namespace))].filter(([, text]) => USTED_FORMS.test(text)).map(([key, text]) => `${key}: ${text}`);
+    expect(formal).toEqual([]);
+  });
+});

@@ -1,8 +1,8 @@
 /**
  * npm run screenshots: every launch link of `npm start`, in English, Chinese and Arabic, at iPhone 13
  * size, as PNGs in screenshots/ (not committed). The way to look at what a change did to each screen.
- * `npm run screenshots -- refund` takes only the screens whose label contains "refund"; `--dark` takes them
- * in the dark colour scheme.
+ * `npm run screenshots -- refund receipt` takes only the screens whose label contains "refund" or "receipt";
+ * `--dark` takes them in the dark colour scheme, `--languages=en,de` in other languages than English, Chinese and Arabic.
  */
 import { chromium, devices } from "@playwright/test";
 import { mkdirSync } from "node:fs";
@@ -28,7 +28,8 @@ const browser = await chromium.launch({
 try {
   mkdirSync(`${ROOT}screenshots`, { recursive: true });
   const buyer = await demoBuyer(`http://127.0.0.1:${ports.apiPort}`, `http://127.0.0.1:${ports.storefrontPort}`, vars);
-  const only = (process.argv.slice(2).find((arg) => !arg.startsWith("--")) ?? "").toLowerCase();
+  const only = process.argv.slice(2).filter((arg) => !arg.startsWith("--")).map((arg) => arg.toLowerCase());
+  const languages = process.argv.find((arg) => arg.startsWith("--languages="))?.slice("--languages=".length).split(",") ?? ["en", "zh", "ar"];
   const storefront = `http://127.0.0.1:${ports.storefrontPort}`;
   const screens = [
     ...SCREEN_LINKS.map((link) => ({ label: link.label, url: (language: string) => buyer.link({ ...link, language }) })),
@@ -36,9 +37,9 @@ try {
       label: page.label,
       url: (language: string) => `${storefront}${page.path}${page.path.includes("?") ? "&" : "?"}language=${language}`,
     })),
-  ].filter((screen) => screen.label.toLowerCase().includes(only));
+  ].filter((screen) => only.length === 0 || only.some((words) => screen.label.toLowerCase().includes(words)));
   for (const screen of screens) {
-    for (const language of ["en", "zh", "ar"]) {
+    for (const language of languages) {
       const context = await browser.newContext({ ...devices["iPhone 13"], colorScheme });
       const page = await context.newPage();
       await page.goto(screen.url(language));

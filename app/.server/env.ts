@@ -14,8 +14,6 @@ export interface StorefrontEnv extends StorefrontBindings, ProbedEnv {
   FRAME_ANCESTORS?: string;
   /** JSON {"<app identifier>": 1 | 2}: the companion apps' families (product-rules §5); unlisted apps are 1. */
   APP_FAMILIES?: string;
-  /** The seller named on receipts (default: the app's name). */
-  MERCHANT_NAME?: string;
 }
 
 const secrets = z.object({
@@ -37,6 +35,24 @@ const secrets = z.object({
   path: ["PAYMENT_SANDBOX"],
   message: "the payment sandbox is refused in production",
 });
+
+/**
+ * A JSON setting (POLICY_URLS, BRAND) read with its schema: empty is `{}`, and a value that is not JSON or not what
+ * the schema takes fails loudly, naming the setting and each wrong field.
+ */
+export function parseJsonSetting<T extends z.ZodType>(name: string, raw: string | undefined, schema: T): z.output<T> {
+  let json: unknown = {};
+  if (raw) {
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      throw new Error(`storefront misconfigured: ${name} is not JSON`);
+    }
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new Error(`storefront misconfigured: ${name}: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  return parsed.data;
+}
 
 /**
  * Environments already found well formed. The runtime hands every request of an isolate the same env

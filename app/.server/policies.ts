@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Language } from "#domain/languages.ts";
 import { appFamily, parseAppFamilies, type AppFamily } from "#domain/apps.ts";
-import type { StorefrontEnv } from "./env.ts";
+import { parseJsonSetting, type StorefrontEnv } from "./env.ts";
 import type { LaunchState } from "./session/state.ts";
 
 /** Product-rules §2 screen 6: policies exist in Chinese, English and Japanese; any other language reads English. */
@@ -37,19 +37,6 @@ const documentUrls = z.partialRecord(z.enum(POLICY_DOCUMENTS), z.partialRecord(z
 /** Per document and language; `apps` overrides them for an app family (product-rules §2 screen 6: URLs per app brand). */
 const policyUrls = documentUrls.and(z.object({ apps: z.partialRecord(z.enum(["1", "2"]), documentUrls).optional() }));
 
-function configuredPolicies(raw: string | undefined): z.output<typeof policyUrls> {
-  if (!raw) return {};
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    throw new Error("storefront misconfigured: POLICY_URLS is not JSON");
-  }
-  const parsed = policyUrls.safeParse(json);
-  if (!parsed.success) throw new Error(`storefront misconfigured: POLICY_URLS: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-  return parsed.data;
-}
-
 /**
  * POLICY_URLS (JSON: document, then language, to URL; `apps` per app family) names the brand's hosted
  * policies. A language it
@@ -57,7 +44,7 @@ function configuredPolicies(raw: string | undefined): z.output<typeof policyUrls
  * data protection notice, or the cloud storage agreement) in the buyer's language.
  */
 export function policyUrl(env: StorefrontEnv, document: PolicyDocument, language: Language, family: AppFamily = 1): string {
-  const configured = configuredPolicies(env.POLICY_URLS);
+  const configured = parseJsonSetting("POLICY_URLS", env.POLICY_URLS, policyUrls);
   const urls = configured.apps?.[family === 2 ? "2" : "1"]?.[document] ?? configured[document];
   return urls?.[policyLanguage(language)] ?? urls?.en ?? `${BUILT_IN[document]}?language=${language}`;
 }

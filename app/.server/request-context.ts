@@ -2,9 +2,12 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider } fr
 import type { Language } from "#domain/languages.ts";
 import type { LaunchNeed } from "#app/catalogue/screens.ts";
 import { cloudflareContext } from "#app/context.ts";
+import { brandOf, type Brand } from "./brand.ts";
 import type { StorefrontEnv } from "./env.ts";
 import { getI18n, getLocale } from "./i18n.ts";
 import { requireLaunch } from "./identity.ts";
+import { launchAppFamily } from "./policies.ts";
+import type { LaunchState } from "./session/state.ts";
 import type { BuyerTimeZone } from "./format.ts";
 import { buyerTimeZone } from "./time-zone.ts";
 import { upstreamFor } from "./upstream/for-request.ts";
@@ -23,6 +26,8 @@ export interface RequestContext {
   readonly upstream: Upstream;
   /** The buyer's time zone: the device's clock, else the launch country's. */
   timeZone(countryCode: string): BuyerTimeZone;
+  /** Who sells to the launch's app family and how its buyers reach support (BRAND, decision 051). */
+  brand(launch: Pick<LaunchState, "appPackageName">): Brand;
 }
 
 const requestContextKey = createContext<RequestContext>();
@@ -30,17 +35,21 @@ const requestContextKey = createContext<RequestContext>();
 /** Runs after the session and language middleware: the context reads both. */
 export const requestContextMiddleware: MiddlewareFunction<Response> = ({ context, request }, next) => {
   let upstream: Upstream | null = null;
+  const env = context.get(cloudflareContext).env;
+  // remix-i18next detects among the supported languages only.
+  const locale = getLocale(context) as Language;
+  const { t } = getI18n(context);
   context.set(requestContextKey, {
-    env: context.get(cloudflareContext).env,
-    // remix-i18next detects among the supported languages only.
-    locale: getLocale(context) as Language,
-    t: getI18n(context).t,
+    env,
+    locale,
+    t,
     requireLaunch: (need) => requireLaunch(context, need),
     get upstream() {
       upstream ??= upstreamFor(context, request);
       return upstream;
     },
     timeZone: (countryCode) => buyerTimeZone(request, countryCode),
+    brand: (launch) => brandOf(env, launchAppFamily(env, launch), locale, t("app.name")),
   });
   return next();
 };

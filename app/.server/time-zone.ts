@@ -12,9 +12,18 @@ function isTimeZone(name: string): boolean {
   }
 }
 
+/** The zone Cloudflare places the request's network in, when it is in the launch's country (request.cf). */
+function networkTimeZone(request: Request, countryCode: string): string | null {
+  const cf = (request as { cf?: { timezone?: unknown; country?: unknown } }).cf;
+  const zone = typeof cf?.timezone === "string" ? cf.timezone : "";
+  return cf?.country === countryCode.toUpperCase() && isTimeZone(zone) ? zone : null;
+}
+
 /**
  * Product-rules §9: times are shown in the buyer's local time. That is the device's zone once the browser has
- * said it; until then (the first page, or without JavaScript) the country's main zone, marked as a guess.
+ * said it; until then (the first page, or without JavaScript) a guess, marked with its offset: the zone of the
+ * buyer's network when it is in the launch's country (a buyer in Los Angeles is not shown New York's clock,
+ * issue 31 item 8), else the country's main zone (decision 051).
  */
 export function buyerTimeZone(request: Request, countryCode: string): BuyerTimeZone {
   const cookie = request.headers.get("Cookie") ?? "";
@@ -25,5 +34,6 @@ export function buyerTimeZone(request: Request, countryCode: string): BuyerTimeZ
   } catch {
     named = "";
   }
-  return isTimeZone(named) ? { name: named, guessed: false } : { name: timeZoneForCountry(countryCode), guessed: true };
+  if (isTimeZone(named)) return { name: named, guessed: false };
+  return { name: networkTimeZone(request, countryCode) ?? timeZoneForCountry(countryCode), guessed: true };
 }

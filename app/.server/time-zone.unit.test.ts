@@ -17,6 +17,21 @@ describe("the buyer's time zone", () => {
   });
 });
 
+describe("the first view's guess (issue 31 item 8)", () => {
+  /** A request as Cloudflare hands it to the Worker, with where its network is. */
+  const fromNetwork = (cf: { country: string; timezone: string }, cookie?: string) => Object.assign(request(cookie), { cf });
+
+  it("is the zone of the buyer's network when it is in the launch's country: Los Angeles, not New York", () => {
+    expect(buyerTimeZone(fromNetwork({ country: "US", timezone: "America/Los_Angeles" }), "US")).toEqual({ name: "America/Los_Angeles", guessed: true });
+  });
+
+  it("is the country's zone when the network is abroad or names no zone, and gives way to the device's own", () => {
+    expect(buyerTimeZone(fromNetwork({ country: "JP", timezone: "Asia/Tokyo" }), "CN")).toEqual({ name: "Asia/Shanghai", guessed: true });
+    expect(buyerTimeZone(fromNetwork({ country: "US", timezone: "Mars/Olympus" }), "US")).toEqual({ name: "America/New_York", guessed: true });
+    expect(buyerTimeZone(fromNetwork({ country: "US", timezone: "America/Los_Angeles" }, "camcloud_tz=America%2FDenver"), "US")).toEqual({ name: "America/Denver", guessed: false });
+  });
+});
+
 describe("formatting a time in it", () => {
   const at = Date.UTC(2026, 10, 23, 12, 0, 0) / 1000;
   it("shows the buyer's clock, labelling a guessed zone with its offset", () => {

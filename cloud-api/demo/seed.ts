@@ -111,6 +111,17 @@ const PACKAGES: PackageSpec[] = [
   { key: "ai-year", type: ServiceType.ai, serviceId: 601, name: "aiYear", desc: "aiBenefits", tag: "saving", cny: [18000, 14800], usd: [2988, 2299], days: 365, sort: 20 },
 ];
 
+/** Days of recordings each cloud storage package keeps: its loop, as the all-day packages' names say. */
+const RECORDINGS_KEPT_DAYS: Record<string, number> = {
+  "storage-allday-30": 7,
+  "storage-allday-365": 30,
+  "storage-fleet": 30,
+  "storage-legacy": 7,
+  "storage-event-30": 30,
+  "storage-event-365": 30,
+  "storage-card": 30,
+};
+
 /** Package ids: CNY variants 1.., USD variants 101.. in the order above. */
 export function demoPackageId(key: string, currency: "CNY" | "USD"): number {
   const index = PACKAGES.findIndex((p) => p.key === key);
@@ -192,6 +203,7 @@ export function demoSeedStatements(now: number): string[] {
         currency_code: currency,
         period_days: p.days,
         data_quota_mb: p.quotaMb ?? null,
+        recording_days: RECORDINGS_KEPT_DAYS[p.key] ?? null,
         is_unlimited: p.unlimited ? 1 : 0,
         is_give: p.give ? 1 : 0,
         is_sale: p.notOnSale ? 0 : 1,

@@ -55,6 +55,7 @@ describe("VIP cards", () => {
           period: 30,
           dataQuotaMb: null,
           isUnlimited: 0,
+          recordingDays: null,
         },
       ],
     });

@@ -157,4 +157,13 @@ describe("order list, status and pay info", () => {
     expect(receive.length).toBeGreaterThan(0);
     expect(receive.every((p) => p.serviceId === 102)).toBe(true);
   });
+
+  it("says how many days of recordings each cloud storage package keeps, and nothing of the kind for 4G (issue 31 item 11)", async () => {
+    const storage = (await call(cn, "/v1/cloud/package/list", { deviceId: "CAM-DEMO-001", type: 1 })).body?.data.packageList as { productId: string; recordingDays?: number | null }[];
+    expect(storage.find((p) => p.productId === "storage-allday-30-cny")?.recordingDays).toBe(7);
+    expect(storage.find((p) => p.productId === "storage-allday-365-cny")?.recordingDays).toBe(30);
+    expect(storage.every((p) => typeof p.recordingDays === "number" && p.recordingDays > 0)).toBe(true);
+    const data = (await call(cn, "/v1/cloud/package/list", { deviceId: "SIM-DEMO-001", type: 2 })).body?.data.packageList as { recordingDays?: number | null }[];
+    expect(data.every((p) => p.recordingDays === null)).toBe(true);
+  });
 });

@@ -56,11 +56,16 @@ describe("a package's service type (decision 047)", () => {
 
   it("keeps every package, index and reference to a package when the table is rebuilt on data", async () => {
     expect(REBUILD?.queries.some((query: string) => query.includes("DROP TABLE packages"))).toBe(true);
-    const packages = await rows("SELECT * FROM packages ORDER BY id");
+    const packages = (await env.DB.prepare("SELECT * FROM packages ORDER BY id").all<Record<string, unknown>>()).results;
     const references = await rows(referencesSql(false));
     expect(JSON.parse(references).length).toBeGreaterThan(20);
     await env.DB.batch((REBUILD?.queries ?? []).map((query: string) => env.DB.prepare(query)));
-    expect(await rows("SELECT * FROM packages ORDER BY id")).toBe(packages);
+    // Run again here, on today's schema, the rebuild cannot know the columns later migrations added: those alone go.
+    const kept = Object.keys((await env.DB.prepare("SELECT * FROM packages LIMIT 1").first()) ?? {});
+    const later = env.CLOUD_API_MIGRATIONS.filter((migration: { name: string }) => migration.name > REBUILD!.name).flatMap((migration: { queries: string[] }) => migration.queries).join("\n");
+    for (const column of Object.keys(packages[0] ?? {}).filter((name) => !kept.includes(name))) expect(later, column).toMatch(new RegExp(`ALTER TABLE packages ADD COLUMN ${column}\\b`));
+    const project = (row: Record<string, unknown>) => Object.fromEntries(kept.map((column) => [column, row[column]]));
+    expect(await rows("SELECT * FROM packages ORDER BY id")).toBe(JSON.stringify(packages.map(project)));
     expect(await rows("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'packages'")).toBe(JSON.stringify([{ name: "packages_by_type" }]));
     expect((await env.DB.prepare("PRAGMA foreign_key_check").all()).results).toEqual([]);
     expect(await rows(referencesSql(true))).toBe(references);

@@ -49,7 +49,7 @@ describe("package list", () => {
         if (english[i] !== "") expect(text, `${language}: ${english[i]}`).not.toBe(english[i]);
       });
     }
-    expect(await coupons("de")).toEqual(expect.arrayContaining(["¥30,00 Rabatt", "Kein Mindestbestellwert", "Ab einem Bestellwert von ¥50,00"]));
+    expect(await coupons("de")).toEqual(expect.arrayContaining(["30,00\u00a0¥ Rabatt", "Kein Mindestbestellwert", "Ab einem Bestellwert von 50,00\u00a0¥"]));
     expect(await catalogue("de", 1, "CAM-DEMO-001")).toEqual(expect.arrayContaining(["Flottentarif, 3 Jahre", "Beliebt", "22\u00a0% sparen"]));
   });
 

@@ -1,13 +1,16 @@
 import { data } from "react-router";
 import { intlLocale } from "#domain/languages.ts";
-import { formatMoney, toCents } from "#domain/money.ts";
+import { formatMoney, includedTax, toCents } from "#domain/money.ts";
+import { formatPercent } from "#domain/number-format.ts";
 import { canCancel, canRepay, OrderStatus, orderStatusName } from "#domain/order-status.ts";
 import { refundTracker } from "#domain/refund-tracker.ts";
 import { orderId as orderIdField } from "#contract/fields.ts";
 import { receiptHref } from "#app/catalogue/links.ts";
 import { APP_HOME, serviceOf } from "#app/catalogue/screens.ts";
-import { formatDateInText, formatUnixSeconds, type BuyerTimeZone } from "../format.ts";
+import type { Brand } from "../brand.ts";
+import { formatDateInText, formatUnixSeconds } from "../format.ts";
 import type { RequestContext, Translate } from "../request-context.ts";
+import type { LaunchState } from "../session/state.ts";
 import { orderDetail, type UpstreamOrderDetail } from "../upstream/endpoints.ts";
 
 /** Statuses in which the buyer has paid and keeps what was bought: the ones a receipt is for. */
@@ -25,18 +28,30 @@ export async function loadOrder(req: RequestContext, orderId: string | null) {
   return result.data;
 }
 
-/** The order's facts in the buyer's language, money with its currency and times in the buyer's time zone. */
-export function orderFacts(req: RequestContext, timeZone: BuyerTimeZone, order: UpstreamOrderDetail) {
+/** The launch's device by its name and id, or the order's by id alone when it was bought for another device. */
+export function deviceLabel(launch: Pick<LaunchState, "deviceId" | "deviceName">, deviceId: string): string {
+  return launch.deviceId === deviceId && launch.deviceName ? `${isolated(launch.deviceName)} (${deviceId})` : deviceId;
+}
+
+/**
+ * The order's facts in the buyer's language, money with its currency and times in the buyer's time zone, with
+ * the brand's seller and support (decision 051); `now` (Unix seconds) tells a late refund.
+ */
+export function orderFacts(req: RequestContext, launch: LaunchState, order: UpstreamOrderDetail, now = Date.now() / 1000) {
   const { t, locale } = req;
   const intl = intlLocale(locale);
+  const timeZone = req.timeZone(launch.countryCode);
+  const brand = req.brand(launch);
   const time = (seconds: number | null | undefined) => formatUnixSeconds(seconds, timeZone);
   const date = (seconds: number | null | undefined) => formatDateInText(seconds, timeZone, locale);
   const money = (amount: number) => formatMoney(toCents(amount), order.currencyCode, intl);
   const period = order.servicePeriod;
-  const refund = refundView(order, t, time, date);
+  const refund = refundView(order, t, time, date, money(order.realPayPrice), brand, now);
+  const taxRate = brand.taxRate(launch.countryCode);
   return {
     orderId: order.orderId,
     serviceName: order.serviceName,
+    device: deviceLabel(launch, order.deviceId),
     status: t(`orders.status.${orderStatusName(order.status) ?? "unknown"}`),
     // A refunded order never got its period: its length alone would mislead.
     period: period
@@ -63,7 +78,9 @@ export function orderFacts(req: RequestContext, timeZone: BuyerTimeZone, order: 
     canCancel: canCancel(order.status),
     canRepay: canRepay(order.status, order.paymentType),
     paymentType: order.paymentType,
-    merchant: req.env.MERCHANT_NAME || t("app.name"),
+    seller: brand.seller,
+    /** What the amount paid includes in tax at the buyer's country's rate, stated even when it is none. */
+    tax: { label: t("receipt.taxIncluded", { rate: formatPercent(intl, taxRate) }), amount: formatMoney(includedTax(toCents(order.realPayPrice), taxRate), order.currencyCode, intl) },
   };
 }
 
@@ -72,12 +89,20 @@ function refundView(
   t: Translate,
   time: (seconds: number | null) => string,
   date: (seconds: number | null) => string,
+  amount: string,
+  brand: Brand,
+  now: number,
 ) {
-  const tracker = refundTracker(order.status, order.events);
+  const tracker = refundTracker(order.status, order.events, now);
   if (!tracker) return null;
+  const late = tracker.next.key === "late";
   return {
+    amount,
     steps: tracker.steps.map((step) => ({ label: t(`orderDetail.refund.${step.key}`), state: step.state, time: time(step.time) })),
-    next: t(`orderDetail.refund.next.${tracker.next.key}`, { date: date(tracker.next.by) }),
+    next: t(`orderDetail.refund.next.${tracker.next.key}`, { date: date(tracker.next.by), orderId: order.orderId }),
+    late,
+    /** A refund late or failed names the brand's support, when one is configured. */
+    support: late || tracker.next.key === "support" ? brand.support : null,
   };
 }
 

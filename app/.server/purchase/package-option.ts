@@ -11,6 +11,7 @@ export function packageOption(p: UpstreamPackage, intl: string, view: { selected
     name: p.serviceName,
     desc: p.serviceDesc ?? "",
     topTag: p.topTag ?? "",
+    keepsDays: p.recordingDays ?? null,
     price: formatMoney(toCents(p.salePrice), p.currencyCode, intl),
     originPrice: p.originPrice > view.strikeAbove ? formatMoney(toCents(p.originPrice), p.currencyCode, intl) : null,
     selected: view.selected,

@@ -11,6 +11,7 @@ import { confirmPurchase } from "./confirm.ts";
 import { loadOffer, type Purchase } from "./offer.ts";
 import { loadPlan, withPlan, type OfferWithPlan } from "./plan.ts";
 import { providerClients } from "./providers.ts";
+import type { PolicyLinks } from "#app/components/purchase/service-header.tsx";
 
 type RouteArgs = { context: Readonly<RouterContextProvider>; request: Request };
 
@@ -56,12 +57,18 @@ export async function loadPurchaseScreen<Own>(definition: PurchaseScreenDefiniti
   const [own, offered] = await Promise.all([definition.load({ req, launch, tokens, url, offer }), offer]);
   return {
     title: req.t(SERVICES[definition.serviceType].titleKey),
-    privacyHref: policyHref("privacy", req.locale, launchAppFamily(req.env, launch)),
+    policies: policyLinks(req, launch),
     ...offered,
     closeHref: `${url.pathname}?${changedQuery(url, {}, ["pay"])}`,
     providers: providerClients(req.env, req.locale, currencyForCountry(launch.countryCode)),
     ...own,
   };
+}
+
+/** The privacy policy, and before paying the refund policy and support (issue 31 item 11), of the launch's brand. */
+function policyLinks(req: RequestContext, launch: LaunchState): PolicyLinks {
+  const brand = req.brand(launch);
+  return { privacyHref: policyHref("privacy", req.locale, launchAppFamily(req.env, launch)), refundPolicyHref: brand.refundPolicyHref, supportHref: brand.support?.href ?? null };
 }
 
 /** A purchase screen's confirm action, for the same purchase the loader showed. */

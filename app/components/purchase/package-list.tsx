@@ -7,6 +7,8 @@ export interface PackageOption {
   name: string;
   desc: string;
   topTag: string;
+  /** Cloud storage: days of recordings kept, said before paying (issue 31 item 11). */
+  keepsDays: number | null;
   price: string;
   originPrice: string | null;
   selected: boolean;
@@ -43,9 +45,14 @@ export function PackageList({ packages, error, title, empty }: PackageListProps)
                 replace
                 preventScrollReset
                 aria-current={p.selected ? "true" : undefined}
-                className={`relative flex h-full flex-col gap-1 rounded-2xl border-2 bg-white p-3 ${p.selected ? "border-sky-600 bg-sky-50" : "border-transparent"}`}
+                className={`flex h-full flex-col gap-1 rounded-2xl border-2 bg-white p-3 ${p.selected ? "border-sky-600 bg-sky-50" : "border-transparent"}`}
               >
-                {p.topTag && <span className="absolute -top-2 end-2 rounded-full bg-orange-700 px-2 py-0.5 text-[11px] font-medium text-white">{p.topTag}</span>}
+                {/* In the flow, lifted over the border: a tag that wraps ("Meilleur rapport qualité-prix") pushes the name down instead of covering it. */}
+                {p.topTag && (
+                  <span dir="auto" className="-mt-5 max-w-full self-end rounded-full bg-orange-700 px-2 py-0.5 text-end text-[11px] font-medium text-white">
+                    {p.topTag}
+                  </span>
+                )}
                 <span dir="auto" className="text-sm font-semibold">
                   {p.name}
                 </span>
@@ -54,6 +61,7 @@ export function PackageList({ packages, error, title, empty }: PackageListProps)
                     {p.desc}
                   </span>
                 )}
+                {p.keepsDays !== null && <span className="text-xs font-medium text-neutral-700">{t("packages.keeps", { count: p.keepsDays })}</span>}
                 {/* Long prices (8 digits, or German "¥12.000,00" struck through) wrap inside the card. */}
                 <span className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1 wrap-anywhere">
                   <span className="text-lg font-bold text-orange-700">{p.price}</span>

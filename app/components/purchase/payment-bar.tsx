@@ -10,6 +10,7 @@ import { isSubView, methodOfSubView, type SubView } from "#domain/payment-method
 import type { Checkout } from "./checkout.ts";
 import type { ProviderClients } from "./provider-clients.ts";
 import { useConfirm } from "./use-confirm.ts";
+import { NoBreak } from "../no-break.tsx";
 
 // The chooser is not needed to show or hydrate the screen: it loads once the page is idle, or when opened
 // first (docs/decisions/041).
@@ -91,7 +92,11 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
             <span className="text-xl font-bold text-orange-700" aria-live="polite">
               {checkout.total}
             </span>
-            {checkout.preview && <span className="text-xs text-neutral-600">{checkout.preview}</span>}
+            {checkout.preview && (
+              <span className="text-xs text-neutral-600">
+                <NoBreak text={checkout.preview} />
+              </span>
+            )}
           </p>
           <Link
             id="pay-button"

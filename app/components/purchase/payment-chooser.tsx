@@ -10,6 +10,7 @@ import type { Checkout } from "./checkout.ts";
 import type { ProviderClients } from "./provider-clients.ts";
 import { ProviderViewSlot, SUB_VIEW_COMPONENTS } from "./provider-views.tsx";
 import { StruckPrice } from "./struck-price.tsx";
+import { NoBreak } from "../no-break.tsx";
 
 export interface ChooserProps {
   checkout: Checkout;
@@ -50,7 +51,11 @@ export default function PaymentChooser({ checkout, providers, closeHref, onClose
       <p className="mt-2 text-center">
         <span className="block text-3xl font-bold text-orange-700">{checkout.total}</span>
         {checkout.subTotal && <StruckPrice price={checkout.subTotal} className="text-sm text-neutral-500" />}
-        {checkout.preview && <span className="mt-1 block text-sm text-neutral-700">{checkout.preview}</span>}
+        {checkout.preview && (
+          <span className="mt-1 block text-sm text-neutral-700">
+            <NoBreak text={checkout.preview} />
+          </span>
+        )}
       </p>
       {noScriptError && (
         <p role="alert" className="mt-2 rounded-lg bg-red-50 p-2 text-sm text-red-800">

@@ -6,7 +6,7 @@ import { PackageList, type PackageOption } from "./package-list.tsx";
 import type { Checkout } from "./checkout.ts";
 import { PaymentBar } from "./payment-bar.tsx";
 import type { ProviderClients } from "./provider-clients.ts";
-import { IntroItems } from "./service-header.tsx";
+import { IntroItems, type PolicyLinks } from "./service-header.tsx";
 
 /** What every purchase screen's loader answers (app/.server/purchase/screen.ts). */
 export interface PurchaseView {
@@ -16,7 +16,7 @@ export interface PurchaseView {
   packagesError: string | null;
   coupon: CouponState | null;
   intro: { title: string; body: string }[];
-  privacyHref: string;
+  policies: PolicyLinks;
   checkout: Checkout | null;
   providers: ProviderClients;
   closeHref: string;
@@ -35,7 +35,7 @@ export function PurchaseScreen({ view, head, children, bar, showCoupon = true }:
       {children}
       <PackageList packages={view.packages} error={view.packagesError} />
       {showCoupon && view.coupon && <CouponRow coupon={view.coupon} />}
-      <IntroItems items={view.intro} privacyHref={view.privacyHref} />
+      <IntroItems items={view.intro} policies={view.policies} />
       {bar ?? (view.checkout && <PaymentBar checkout={view.checkout} providers={view.providers} closeHref={view.closeHref} />)}
     </main>
   );

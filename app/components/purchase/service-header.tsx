@@ -35,8 +35,20 @@ export function ServiceHeader({ view, title }: { view: ServiceHeaderView; title:
 }
 
 /** Feature items below the packages, and the privacy policy link (product-rules §2 screens 2 and 4). */
-export function IntroItems({ items, privacyHref }: { items: { title: string; body: string }[]; privacyHref: string }) {
+/** The policies a buyer reads before paying: privacy, refunds, and where to get help (when the brand names it). */
+export interface PolicyLinks {
+  privacyHref: string;
+  refundPolicyHref: string;
+  supportHref: string | null;
+}
+
+export function IntroItems({ items, policies }: { items: { title: string; body: string }[]; policies: PolicyLinks }) {
   const { t } = useTranslation();
+  const links = [
+    [policies.privacyHref, "service.privacy"],
+    [policies.refundPolicyHref, "service.refundPolicy"],
+    [policies.supportHref, "service.support"],
+  ] as const;
   return (
     <Panel id="intro-heading" title={t("service.introTitle")}>
       <ul className="mt-3 grid gap-3">
@@ -47,9 +59,16 @@ export function IntroItems({ items, privacyHref }: { items: { title: string; bod
           </li>
         ))}
       </ul>
-      <a href={privacyHref} className="tap-target mt-2 inline-flex items-center text-sm text-sky-700 underline">
-        {t("service.privacy")}
-      </a>
+      <p className="mt-2 flex flex-wrap gap-x-4">
+        {links.map(
+          ([href, key]) =>
+            href && (
+              <a key={key} href={href} className="tap-target inline-flex items-center text-sm text-sky-700 underline">
+                {t(key)}
+              </a>
+            ),
+        )}
+      </p>
     </Panel>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { TimelineView } from "#app/.server/services/timeline-view.ts";
 import { useTranslation } from "#app/i18n/context.tsx";
+import { NoBreak } from "../no-break.tsx";
 
 const DOT = { inUse: "bg-green-600", queued: "bg-sky-600", ended: "bg-neutral-400" } as const;
 
@@ -9,7 +10,9 @@ export function RenewReminder({ reminder }: { reminder: NonNullable<TimelineView
   const { t } = useTranslation();
   return (
     <p role="note" aria-label={t("reminders.label")} className="m-3 flex items-center justify-between gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-      {reminder.text}
+      <span>
+        <NoBreak text={reminder.text} />
+      </span>
       <Link to={reminder.renewHref} preventScrollReset className="tap-target inline-flex shrink-0 items-center rounded-full bg-amber-500 px-4 font-semibold text-black">
         {t("reminders.renew")}
       </Link>
@@ -30,7 +33,9 @@ export function ServiceTimeline({ view }: { view: TimelineView }) {
             <span dir="auto" className="block font-medium">
               {row.name}
             </span>
-            <span className="text-neutral-600">{row.text}</span>
+            <span className="text-neutral-600">
+              <NoBreak text={row.text} />
+            </span>
           </span>
         </li>
       ))}

@@ -13,6 +13,8 @@ export interface PackageRow {
   currency_code: CurrencyCode;
   period_days: number;
   data_quota_mb: number | null;
+  /** Days of recordings a cloud storage package keeps. */
+  recording_days: number | null;
   is_unlimited: 0 | 1;
   is_give: 0 | 1;
   is_sale: 0 | 1;

@@ -22,5 +22,6 @@ export function packageToWire(row: PackageRow, lang: string): z.input<typeof pac
     period: row.period_days,
     dataQuotaMb: row.data_quota_mb,
     isUnlimited: row.is_unlimited,
+    recordingDays: row.recording_days,
   };
 }

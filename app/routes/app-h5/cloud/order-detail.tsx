@@ -10,6 +10,7 @@ import { OrderError } from "#app/components/orders/order-error.tsx";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/order-detail";
+import { NoBreak } from "#app/components/no-break.tsx";
 
 // Cancel and Repay post here exactly as on the order lists, and the page reloads as the lists do.
 export { action, shouldRevalidate } from "./order-list.tsx";
@@ -26,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
   const order = await loadOrder(req, url.searchParams.get("orderId"));
   return {
     title: req.t("orderDetail.title"),
-    order: orderFacts(req, req.timeZone(launch.countryCode), order),
+    order: orderFacts(req, launch, order),
     providers: providerClients(req.env, req.locale),
   };
 }
@@ -39,6 +40,7 @@ export default function OrderDetail({ loaderData: view }: Route.ComponentProps) 
   const { order } = view;
   const rows: [string, string | null][] = [
     [t("orders.number"), order.orderId],
+    [t("orderDetail.device"), order.device],
     [t("orderDetail.period"), order.period],
     [t("orderDetail.price"), order.price],
     [t("coupon.label"), order.coupon],
@@ -100,12 +102,26 @@ export default function OrderDetail({ loaderData: view }: Route.ComponentProps) 
                     {step.label}
                     <span className="sr-only"> ({t(`orderDetail.refund.state.${step.state}`)})</span>
                   </span>
-                  {step.time && <span className="text-neutral-600">{step.time}</span>}
+                  {step.time && <span dir="ltr" className="self-start whitespace-nowrap text-neutral-600">
+                      {step.time}
+                    </span>}
                 </span>
               </li>
             ))}
           </ol>
-          <p className="mt-3 rounded-lg bg-sky-50 p-3 text-sm text-sky-800">{order.refund.next}</p>
+          <FactList rows={[[t("orderDetail.refund.amount"), order.refund.amount]]} className="mt-3" />
+          <div className={`mt-3 rounded-lg p-3 text-sm ${order.refund.late ? "bg-amber-50 text-amber-900" : "bg-sky-50 text-sky-800"}`}>
+            <p>
+              <NoBreak text={order.refund.next} />
+            </p>
+            {order.refund.support && (
+              <p className="mt-2">
+                <a href={order.refund.support.href} className="tap-target inline-flex items-center font-medium underline">
+                  {t("service.support")}: <span dir="ltr" className="ms-1 wrap-anywhere">{order.refund.support.label}</span>
+                </a>
+              </p>
+            )}
+          </div>
         </section>
       )}
 
@@ -117,7 +133,9 @@ export default function OrderDetail({ loaderData: view }: Route.ComponentProps) 
           {order.timeline.map((event, index) => (
             <li key={index} className="text-sm">
               <span className="block font-medium">{event.label}</span>
-              <span className="text-neutral-600">{event.time}</span>
+              <span dir="ltr" className="inline-block whitespace-nowrap text-neutral-600">
+                {event.time}
+              </span>
             </li>
           ))}
         </ol>

@@ -16,7 +16,7 @@ import type { Route } from "./+types/order-receipt";
 export async function loader(args: Route.LoaderArgs) {
   const req = requestOf(args.context);
   const { launch } = req.requireLaunch("device");
-  const order = orderFacts(req, req.timeZone(launch.countryCode), await loadOrder(req, screenUrl(args.request).searchParams.get("orderId")));
+  const order = orderFacts(req, launch, await loadOrder(req, screenUrl(args.request).searchParams.get("orderId")));
   if (!order.receiptHref) throw data(null, { status: 404 });
   return { title: req.t("receipt.title", { orderId: order.orderId }), order, detailHref: orderDetailHref(order.orderId) };
 }
@@ -27,12 +27,17 @@ export default function OrderReceipt({ loaderData: view }: Route.ComponentProps)
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const { order } = view;
+  const seller: [string, string | null][] = [
+    [t("receipt.merchant"), order.seller.name],
+    [t("receipt.address"), order.seller.address],
+    [t("receipt.taxId"), order.seller.taxId],
+  ];
   const rows: [string, string | null][] = [
-    [t("receipt.merchant"), order.merchant],
     [t("orders.number"), order.orderId],
     [t("orders.created"), order.created],
     [t("orders.paidAt"), order.paidAt],
     [t("receipt.package"), order.serviceName],
+    [t("orderDetail.device"), order.device],
     [t("orderDetail.period"), order.period],
     [t("orderDetail.price"), order.price],
     [t("coupon.label"), order.coupon],
@@ -56,14 +61,13 @@ export default function OrderReceipt({ loaderData: view }: Route.ComponentProps)
         <h1 id="receipt-heading" className="text-xl font-bold">
           {t("receipt.heading")}
         </h1>
-        <p dir="auto" className="text-sm text-neutral-600">
-          {order.merchant}
-        </p>
+        <FactList rows={seller} className="mt-3" />
         <FactList rows={rows} className="mt-4 border-y border-neutral-200 py-4" />
         <p className="mt-4 flex items-baseline justify-between gap-3">
           <span className="font-semibold">{t("receipt.total", { currency: order.currencyCode })}</span>
-          <span className="text-2xl font-bold">{order.paid}</span>
+          <span className="text-2xl font-bold whitespace-nowrap">{order.paid}</span>
         </p>
+        <FactList rows={[[order.tax.label, order.tax.amount]]} className="mt-1" />
         <p className="mt-6 text-xs text-neutral-600">{t("receipt.note")}</p>
       </article>
     </main>

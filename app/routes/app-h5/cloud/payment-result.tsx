@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { OrderStatus } from "#domain/order-status.ts";
-import { servicesSoldFor, ServiceType } from "#domain/services.ts";
+import { DeviceType, ServiceType } from "#domain/services.ts";
 import { requestOf } from "#app/.server/request-context.ts";
-import { orderStatus } from "#app/.server/upstream/endpoints.ts";
+import { orderDetail, orderStatus } from "#app/.server/upstream/endpoints.ts";
+import { orderFacts } from "#app/.server/orders/order-view.ts";
+import { FactList } from "#app/components/orders/fact-list.tsx";
 import { orderDetailHref, withQuery } from "#app/catalogue/links.ts";
 import { SERVICES, serviceOf } from "#app/catalogue/screens.ts";
 import { useTranslation } from "#app/i18n/context.tsx";
@@ -47,6 +49,8 @@ const BUY_AGAIN = new Set<Phase>(["failed", "closed", "cancelled", "abandoned"])
  * late success from the provider still completes until the order closes (issue 31: the page says so).
  */
 const OPEN_ORDER = new Set<Phase>(["pending", "failed"]);
+/** Phases in which the buyer has paid for a package: the page says what was bought (issue 31 item 3). */
+const BOUGHT = new Set<Phase>(["paid", "succeeded"]);
 
 /**
  * The payment result (product-rules §2 cloud_order_result): follows the order's status, which the cloud-api
@@ -61,9 +65,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const orderId = url.searchParams.get("orderId") ?? "";
   const polls = Math.max(0, Math.min(NO_SCRIPT_POLLS, Number(url.searchParams.get("poll")) || 0));
   const { t } = req;
-  // The orders of the first service sold for the launched kind of device: 4G data for a SIM, else cloud storage.
-  const fallbackList = SERVICES[servicesSoldFor(launch.deviceType)[0] ?? ServiceType.cloudStorage].orders;
-  const nothingMore = { ordersHref: fallbackList, orderHref: null, buyAgainHref: null, nextPollHref: null };
+  // A SIM device's own service is 4G data; anything else's, cloud storage.
+  const fallbackList = SERVICES[launch.deviceType === DeviceType.sim ? ServiceType.mobileData : ServiceType.cloudStorage].orders;
+  const nothingMore = { ordersHref: fallbackList, orderHref: null, buyAgainHref: null, nextPollHref: null, bought: null, doneHref: null };
   if (!orderId) return { title: t("result.title"), orderId, phase: "noOrder" as const, message: null, ...nothingMore };
   const result = await req.upstream.call(orderStatus, { orderId });
   if (!result.ok) return { title: t("result.title"), orderId, phase: "unknown" as const, message: result.msg, ...nothingMore };
@@ -73,6 +77,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const service = serviceOf(result.data.serviceType);
   // Buy again offers the same package (an operator's backend may not say which it was).
   const buyAgain = service && (result.data.packageId ? withQuery(service.buy, { package: String(result.data.packageId) }) : service.buy);
+  // What was bought is read once the order is paid; a detail the upstream refuses leaves the summary out, not the result.
+  const detail = BOUGHT.has(phase) ? await req.upstream.call(orderDetail, { orderId, language: req.locale }) : null;
+  const facts = detail?.ok ? orderFacts(req, launch, detail.data) : null;
   return {
     title: t("result.title"),
     orderId,
@@ -82,6 +89,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     orderHref: OPEN_ORDER.has(phase) ? orderDetailHref(orderId) : null,
     buyAgainHref: BUY_AGAIN.has(phase) ? (buyAgain ?? null) : null,
     nextPollHref: FOLLOWED.has(phase) && polls < NO_SCRIPT_POLLS ? `${url.pathname}?${next}` : null,
+    bought: facts && {
+      rows: [
+        [t("receipt.package"), facts.serviceName],
+        [t("orderDetail.device"), facts.device],
+        [t("orders.amount"), facts.paid],
+        [t("orderDetail.period"), facts.period],
+      ] satisfies [string, string | null][],
+    },
+    // Done returns to where the purchase started: the service's purchase screen, which now shows what is in use.
+    doneHref: BOUGHT.has(phase) ? (service?.buy ?? null) : null,
   };
 }
 
@@ -135,13 +152,29 @@ export default function PaymentResult({ loaderData: view }: Route.ComponentProps
             {t("result.orderId", { orderId: view.orderId })}
           </p>
         )}
+        {view.bought && (
+          <section aria-labelledby="bought-heading" className="mt-4 rounded-xl bg-neutral-50 p-3 text-start">
+            <h2 id="bought-heading" className="mb-1 text-sm font-semibold">
+              {t("result.summary")}
+            </h2>
+            <FactList rows={view.bought.rows} />
+          </section>
+        )}
         <div className="mt-6 flex flex-wrap justify-center gap-3">
+          {view.doneHref && (
+            <Link to={view.doneHref} className="inline-block rounded-full bg-sky-700 px-6 py-3 text-sm font-semibold text-white">
+              {t("result.done")}
+            </Link>
+          )}
           {shown !== "pending" && view.orderHref && (
             <Link to={view.orderHref} className="inline-block rounded-full bg-sky-700 px-6 py-3 text-sm font-semibold text-white">
               {t("result.openOrder")}
             </Link>
           )}
-          <Link to={view.ordersHref} className="inline-block rounded-full bg-sky-700 px-6 py-3 text-sm font-semibold text-white">
+          <Link
+            to={view.ordersHref}
+            className={`inline-block rounded-full px-6 py-3 text-sm font-semibold ${view.doneHref ? "border border-sky-700 text-sky-700" : "bg-sky-700 text-white"}`}
+          >
             {t("result.viewOrders")}
           </Link>
           {view.buyAgainHref && (
