@@ -4,6 +4,8 @@ import { runSweeps } from "#api/cron/sweeps.ts";
 import { checkSecrets, type CloudApiEnv } from "#api/env.ts";
 import { consumeFulfilment } from "#api/fulfilment/consumer.ts";
 import type { FulfilmentMessage } from "#api/fulfilment/message.ts";
+import type { DeliveryKey } from "#api/repositories/webhooks.ts";
+import { consumeDeadDeliveries, consumeWebhookDeliveries, webhookQueueRole } from "#api/webhooks/consumer.ts";
 
 const app = buildApp();
 
@@ -18,6 +20,9 @@ export default {
   },
   async queue(batch, env) {
     checkSecrets(env);
-    await consumeFulfilment(batch, env);
+    const role = webhookQueueRole(batch.queue);
+    if (role === "deliveries") await consumeWebhookDeliveries(batch as MessageBatch<DeliveryKey>, env);
+    else if (role === "dead letters") await consumeDeadDeliveries(batch as MessageBatch<DeliveryKey>, env);
+    else await consumeFulfilment(batch as MessageBatch<FulfilmentMessage>, env);
   },
-} satisfies ExportedHandler<CloudApiEnv, FulfilmentMessage>;
+} satisfies ExportedHandler<CloudApiEnv, FulfilmentMessage | DeliveryKey>;

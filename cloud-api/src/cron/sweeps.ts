@@ -15,6 +15,7 @@ import { forgetNoncesBefore } from "#api/repositories/request-nonces.ts";
 import { askAboutClosedAttempt, settleFromProvider } from "#api/services/payment-events.ts";
 import { followOwedRefunds } from "#api/services/refunds.ts";
 import { orderSettings } from "#api/settings.ts";
+import { dispatchEvents, requeueStalled } from "#api/services/webhooks.ts";
 
 /** Orders handled per sweep and per run; a backlog is worked off over the next runs. */
 const BATCH = 100;
@@ -133,5 +134,8 @@ export async function runSweeps(env: CloudApiEnv): Promise<Record<string, number
     fulfilmentRequeued: await requeueStalledFulfilment(env, now),
     fulfilmentNeedingAPerson: await alarmStuckFulfilment(env, now),
     ordersFinished: await finishEndedOrders(env, now),
+    // Last, so that the events of this sweep's own changes go out with it.
+    webhooksRequeued: await requeueStalled(env, now),
+    webhooksQueued: await dispatchEvents(env),
   };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { CloudApiEnv } from "#api/env.ts";
 import { orderSettings } from "#api/settings.ts";
 import { refundUndeliverable } from "#api/services/refunds.ts";
+import { dispatchEvents } from "#api/services/webhooks.ts";
 import { fulfilOrder } from "#api/fulfilment/fulfil.ts";
 import type { FulfilmentMessage } from "#api/fulfilment/message.ts";
 
@@ -36,4 +37,7 @@ export async function consumeFulfilment(batch: MessageBatch<FulfilmentMessage>, 
       }
     }
   }
+  // The integration events of these orders (paid, granted, data added, refunded) go to their queue now; a
+  // failure here leaves them for the cron and does not undo the fulfilment.
+  await dispatchEvents(env).catch((error: unknown) => console.error("handing integration events to their queue failed", error));
 }
