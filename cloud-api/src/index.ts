@@ -5,7 +5,8 @@ import { checkSecrets, type CloudApiEnv } from "#api/env.ts";
 import { consumeFulfilment } from "#api/fulfilment/consumer.ts";
 import type { FulfilmentMessage } from "#api/fulfilment/message.ts";
 import type { DeliveryKey } from "#api/repositories/webhooks.ts";
-import { consumeDeadDeliveries, consumeWebhookDeliveries, webhookQueueRole } from "#api/webhooks/consumer.ts";
+import { consumeDeadDeliveries, consumeWebhookDeliveries } from "#api/webhooks/consumer.ts";
+import { webhookQueueRole } from "#api/webhooks/schedule.ts";
 
 const app = buildApp();
 
