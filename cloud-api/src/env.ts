@@ -13,8 +13,6 @@ export interface CloudApiEnv extends Omit<CloudApiBindings, "FULFILMENT" | "WEBH
   FULFILMENT: Queue<FulfilmentMessage>;
   /** Integration events to deliver, one message per event and endpoint (docs/integration.md). */
   WEBHOOKS: Queue<DeliveryKey>;
-  /** JSON {"<endpoint>": "whsec_..."}: each endpoint's Standard Webhooks signing secret. */
-  WEBHOOK_SECRETS?: string;
   STRIPE_API_BASE?: string;
   PAYPAL_API_BASE?: string;
   PAYMENT_NOTIFY_BASE_URL?: string;
