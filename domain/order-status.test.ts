@@ -23,7 +23,9 @@ describe("order statuses (product-rules §4)", () => {
   it("allows 8001 to 8007 and refuses leaving a final state", () => {
     expect(canTransition(8001, 8007)).toBe(true);
     expect(canTransition(8007, 8001)).toBe(false);
-    for (const final of [8007, 8008, 8011, 8013, 8014, 8015]) expect(ORDER_TRANSITIONS[final as 8007]).toEqual([]);
+    for (const final of [8007, 8008, 8013, 8014, 8015]) expect(ORDER_TRANSITIONS[final as 8007]).toEqual([]);
+    // Refunded is final but for a refund that fails at the bank after it was made (docs/decisions/052).
+    expect(ORDER_TRANSITIONS[8011]).toEqual([8012]);
     expect(canTransition(8001, 8006)).toBe(false);
     expect(canTransition(9999, 8001)).toBe(false);
   });

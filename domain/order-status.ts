@@ -84,7 +84,8 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatusCode, readonly OrderS
   [S.refundFailed]: [S.refunding, S.refundClosed],
   [S.cancelled]: [],
   [S.finished]: [],
-  [S.refunded]: [],
+  // A refund the provider confirmed can still fail at the bank (Stripe's refund.failed): the money is owed again.
+  [S.refunded]: [S.refundFailed],
   [S.refundClosed]: [],
   [S.closed]: [],
   [S.paymentClosed]: [],

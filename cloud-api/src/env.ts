@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ProbedEnv } from "#platform/d1-probe.ts";
-import type { FulfilmentMessage } from "#api/fulfilment/message.ts";
+import type { QueueMessage } from "#api/fulfilment/message.ts";
 import type { DeliveryKey } from "#api/repositories/webhooks.ts";
 import { webhookEndpoints } from "#api/core/webhook-endpoints.ts";
 
@@ -10,7 +10,7 @@ import { webhookEndpoints } from "#api/core/webhook-endpoints.ts";
  * and the optional provider origins a deployment may add (docs/configuration.md).
  */
 export interface CloudApiEnv extends Omit<CloudApiBindings, "FULFILMENT" | "WEBHOOKS">, ProbedEnv {
-  FULFILMENT: Queue<FulfilmentMessage>;
+  FULFILMENT: Queue<QueueMessage>;
   /** Integration events to deliver, one message per event and endpoint (docs/integration.md). */
   WEBHOOKS: Queue<DeliveryKey>;
   STRIPE_API_BASE?: string;

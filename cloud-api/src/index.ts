@@ -2,8 +2,8 @@ import { withD1Probe } from "#platform/d1-probe.ts";
 import { buildApp } from "#api/app.ts";
 import { runSweeps } from "#api/cron/sweeps.ts";
 import { checkSecrets, type CloudApiEnv } from "#api/env.ts";
-import { consumeFulfilment } from "#api/fulfilment/consumer.ts";
-import type { FulfilmentMessage } from "#api/fulfilment/message.ts";
+import { consumeQueue } from "#api/fulfilment/consumer.ts";
+import type { QueueMessage } from "#api/fulfilment/message.ts";
 import type { DeliveryKey } from "#api/repositories/webhooks.ts";
 import { consumeDeadDeliveries, consumeWebhookDeliveries } from "#api/webhooks/consumer.ts";
 import { webhookQueueRole } from "#api/webhooks/schedule.ts";
@@ -24,6 +24,6 @@ export default {
     const role = webhookQueueRole(batch.queue);
     if (role === "deliveries") await consumeWebhookDeliveries(batch as MessageBatch<DeliveryKey>, env);
     else if (role === "dead letters") await consumeDeadDeliveries(batch as MessageBatch<DeliveryKey>, env);
-    else await consumeFulfilment(batch as MessageBatch<FulfilmentMessage>, env);
+    else await consumeQueue(batch as MessageBatch<QueueMessage>, env);
   },
-} satisfies ExportedHandler<CloudApiEnv, FulfilmentMessage | DeliveryKey>;
+} satisfies ExportedHandler<CloudApiEnv, QueueMessage | DeliveryKey>;

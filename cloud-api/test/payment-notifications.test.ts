@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { freshBuyers, call, orderEvents, orderRow, packageOf, sandboxNotification, sandboxPaymentOf, type Buyer } from "./helpers/orders.ts";
+import { freshBuyers, call, eventually, orderEvents, orderRow, packageOf, sandboxNotification, sandboxPaymentOf, type Buyer } from "./helpers/orders.ts";
 
 let cn: Buyer;
 let us: Buyer;
@@ -76,11 +76,18 @@ describe("payment notifications", () => {
     expect((await orderRow(orderId))?.status).toBe(8001);
   });
 
-  it("answers 404 for an unknown provider or payment", async () => {
+  it("answers 404 for an unknown provider, and acknowledges a genuine notification about a payment it never made, changing nothing", async () => {
     const orderId = await newOrder(cn, 1);
     const payment = await sandboxPaymentOf(orderId);
     expect((await (await sandboxNotification(payment, "payment.succeeded", { path: "/v1/pay/notify/bitcoin" }))()).status).toBe(404);
-    expect((await (await sandboxNotification({ ...payment, ref: "wxUNKNOWN" }, "payment.succeeded"))()).status).toBe(404);
+    const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM payment_notifications").first<{ n: number }>();
+    const unknown = await (await sandboxNotification({ ...payment, ref: "wxUNKNOWN" }, "payment.succeeded"))();
+    expect(unknown.status).toBe(200);
+    expect(await unknown.json()).toMatchObject({ msg: "success" });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM payment_notifications").first<{ n: number }>()).toEqual(before);
+    expect((await orderRow(orderId))?.status).toBe(8001);
+    // Not genuine: still refused.
+    expect((await (await sandboxNotification({ ...payment, ref: "wxUNKNOWN" }, "payment.succeeded", { secret: "not-the-secret" }))()).status).toBe(400);
   });
 
   it("moves a failed payment to 8004", async () => {
@@ -106,7 +113,8 @@ describe("payment notifications", () => {
     await env.DB.prepare("UPDATE sandbox_payments SET status = 'paid' WHERE ref = ?").bind(payment.ref).run();
     expect((await (await sandboxNotification(payment, "payment.succeeded"))()).status).toBe(200);
     expect((await orderRow(orderId))?.status).toBe(8007);
-    expect(await paymentStatus(orderId)).toBe("refunded");
+    // The refund is made from the queue, after the notification was acknowledged.
+    expect(await eventually(() => paymentStatus(orderId), (status) => status === "refunded")).toBe("refunded");
     expect((await sandboxPaymentOf(orderId)).status).toBe("refunded");
   });
 

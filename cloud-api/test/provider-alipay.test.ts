@@ -7,7 +7,7 @@ import type { CloudApiEnv } from "#api/env.ts";
 import { alipayConfig } from "#api/payments/alipay/config.ts";
 import { gatewayFormHtml } from "#api/payments/alipay/form.ts";
 import { providerNamed } from "#api/payments/index.ts";
-import { callWith, envWith, fetchWith, orderState, paymentsOf } from "./helpers/live-worker.ts";
+import { callWith, deliverPaymentCalls, envWith, fetchWith, forgetPaymentCalls, orderState, paymentsOf } from "./helpers/live-worker.ts";
 import { freshBuyers, orderEvents, orderRow, packageOf, type Buyer } from "./helpers/orders.ts";
 import { randomHex, rsaKeys, rsaSign, rsaVerify, type RsaKeys } from "./helpers/rsa.ts";
 
@@ -21,6 +21,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
+  forgetPaymentCalls();
   ({ cn } = await freshBuyers());
 });
 
@@ -91,6 +92,14 @@ async function alipayOrder(fake?: FakeProvider) {
 }
 
 type Payment = Awaited<ReturnType<typeof alipayOrder>>["payment"];
+
+/** Where a payment's close at the provider and its refund stand. */
+const closeOf = (paymentId: string) =>
+  env.DB.prepare("SELECT close_due_at, close_attempts, refund_due_at FROM payments WHERE id = ?").bind(paymentId).first<{
+    close_due_at: number | null;
+    close_attempts: number;
+    refund_due_at: number | null;
+  }>();
 const yuan = (cents: number) => (cents / 100).toFixed(2);
 
 interface NotificationOptions {
@@ -300,11 +309,22 @@ describe("Alipay mobile website payments (live adapter)", () => {
     for (const request of requests) expect(await expectSignedCall(request, method)).toEqual({ out_trade_no: payment.provider_ref });
   });
 
-  it("refunds money that arrives for a cancelled order with alipay.trade.refund, once, retrying a 5xx with the same out_request_no", async () => {
+  it("refunds money that arrives for a cancelled order from the queue, after acknowledging it: refund query, then alipay.trade.refund retried with the same out_request_no", async () => {
     const fake = openFakeProvider();
     const { orderId, payment, cents } = await alipayOrder(fake);
     expect((await callWith(alipayLive(fake), cn, "/v1/cloud/order/cancel", { orderId })).body.status).toBe(200);
+    // The buyer never reached the cashier: Alipay has no trade to close yet, so the close is tried again later.
+    await fake.script(await gatewayAnswer("alipay.trade.close", { code: "40004", msg: "Business Failed", sub_code: "ACQ.TRADE_NOT_EXIST", sub_msg: "交易不存在" }));
+    await deliverPaymentCalls(alipayLive(fake), [payment.id]);
+    expect(await closeOf(payment.id)).toMatchObject({ close_due_at: expect.any(Number), close_attempts: 0 });
+
+    const paidLate = await alipayNotification(payment, "TRADE_SUCCESS");
+    expect(await (await notify(fake, paidLate.body)).text()).toBe("success");
+    expect(await fake.requests()).toHaveLength(1);
+    expect(await closeOf(payment.id)).toMatchObject({ close_due_at: null });
+
     await fake.script(
+      await gatewayAnswer("alipay.trade.fastpay.refund.query", { code: "10000", msg: "Success", out_trade_no: payment.provider_ref, out_request_no: `rf_${payment.provider_ref}` }),
       { method: "POST", path: "/gateway.do", status: 503, body: "" },
       await gatewayAnswer("alipay.trade.refund", {
         code: "10000",
@@ -318,37 +338,90 @@ describe("Alipay mobile website payments (live adapter)", () => {
         trade_no: `2026112222001${digits(15)}`,
       }),
     );
-    const paidLate = await alipayNotification(payment, "TRADE_SUCCESS");
-    expect(await (await notify(fake, paidLate.body)).text()).toBe("success");
-
+    await deliverPaymentCalls(alipayLive(fake), [payment.id]);
     expect((await orderRow(orderId))?.status).toBe(8007);
     expect((await paymentsOf(orderId))[0]?.status).toBe("refunded");
-    const requests = await fake.requests();
-    expect(requests).toHaveLength(2);
-    for (const request of requests) {
+    const [close, query, ...refunds] = await fake.requests();
+    expect(await expectSignedCall(close!, "alipay.trade.close")).toEqual({ out_trade_no: payment.provider_ref });
+    expect(await expectSignedCall(query!, "alipay.trade.fastpay.refund.query")).toEqual({ out_trade_no: payment.provider_ref, out_request_no: `rf_${payment.provider_ref}` });
+    expect(refunds).toHaveLength(2);
+    for (const request of refunds) {
       expect(await expectSignedCall(request, "alipay.trade.refund")).toEqual({ out_trade_no: payment.provider_ref, refund_amount: yuan(cents), out_request_no: `rf_${payment.provider_ref}` });
     }
-    expect(requests[1]!.body).toBe(requests[0]!.body);
+    expect(refunds[1]!.body).toBe(refunds[0]!.body);
 
     // The same notification again refunds nothing more.
     expect(await (await notify(fake, paidLate.body)).text()).toBe("success");
-    expect(await fake.requests()).toHaveLength(2);
+    await deliverPaymentCalls(alipayLive(fake), [payment.id]);
+    expect(await fake.requests()).toHaveLength(4);
   });
 
-  it("takes a repeated refund (fund_change N, the whole amount refunded) as done, and a full refund's TRADE_CLOSED as refunded: 8010 -> 8011", async () => {
+  it("takes fund_change N as no proof: the refund is followed with alipay.trade.fastpay.refund.query until REFUND_SUCCESS, and a full refund's TRADE_CLOSED as refunded: 8010 -> 8011", async () => {
     const fake = openFakeProvider();
     const { orderId, payment, cents } = await alipayOrder(fake);
     expect(await (await notify(fake, (await alipayNotification(payment, "TRADE_SUCCESS")).body)).text()).toBe("success");
     await env.DB.prepare("UPDATE orders SET status = 8010 WHERE order_id = ?").bind(orderId).run();
+    const refundQuery = (status?: string) =>
+      gatewayAnswer("alipay.trade.fastpay.refund.query", {
+        code: "10000",
+        msg: "Success",
+        out_trade_no: payment.provider_ref,
+        out_request_no: `rf_${payment.provider_ref}`,
+        ...(status ? { refund_status: status, refund_amount: yuan(cents), total_amount: yuan(cents) } : {}),
+      });
     await fake.script(
+      await refundQuery(),
       await gatewayAnswer("alipay.trade.refund", { code: "10000", msg: "Success", fund_change: "N", out_trade_no: payment.provider_ref, refund_fee: yuan(cents) }),
+      await refundQuery("REFUND_SUCCESS"),
     );
-    expect(await providerNamed(alipayLive(fake), "alipay").refund(payment.provider_ref, cents)).toEqual({ outcome: "refunded" });
+    const adapter = providerNamed(alipayLive(fake), "alipay");
+    expect(await adapter.refund(payment.provider_ref, cents)).toEqual({ outcome: "pending" });
+    expect(await adapter.refund(payment.provider_ref, cents)).toEqual({ outcome: "refunded" });
+    expect((await fake.requests()).map((r) => new URLSearchParams(r.body).get("method"))).toEqual([
+      "alipay.trade.fastpay.refund.query",
+      "alipay.trade.refund",
+      "alipay.trade.fastpay.refund.query",
+    ]);
 
     const closed = await alipayNotification(payment, "TRADE_CLOSED", { refund_fee: yuan(cents), gmt_refund: shanghai(now()), gmt_close: shanghai(now()) });
     expect(await (await notify(fake, closed.body)).text()).toBe("success");
     expect((await orderRow(orderId))?.status).toBe(8011);
     expect((await paymentsOf(orderId))[0]?.status).toBe("refunded");
+  });
+
+  it("closes an attempt that ends with alipay.trade.close, and settles one Alipay cannot close because it was paid", async () => {
+    const fake = openFakeProvider();
+    const { orderId, payment, cents } = await alipayOrder(fake);
+    expect((await callWith(alipayLive(fake), cn, "/v1/cloud/order/cancel", { orderId })).body.status).toBe(200);
+    await fake.script(await gatewayAnswer("alipay.trade.close", { code: "10000", msg: "Success", out_trade_no: payment.provider_ref, trade_no: `2026112222001${digits(15)}` }));
+    await deliverPaymentCalls(alipayLive(fake), [payment.id]);
+    expect(await closeOf(payment.id)).toMatchObject({ close_due_at: null });
+
+    const other = await alipayOrder(fake);
+    expect((await callWith(alipayLive(fake), cn, "/v1/cloud/order/cancel", { orderId: other.orderId })).body.status).toBe(200);
+    const paid = await gatewayAnswer("alipay.trade.query", { code: "10000", msg: "Success", out_trade_no: other.payment.provider_ref, trade_status: "TRADE_SUCCESS", total_amount: yuan(cents) });
+    await fake.script(
+      await gatewayAnswer("alipay.trade.close", { code: "40004", msg: "Business Failed", sub_code: "ACQ.TRADE_STATUS_ERROR", sub_msg: "交易状态不合法" }),
+      paid,
+      paid,
+    );
+    await deliverPaymentCalls(alipayLive(fake), [other.payment.id]);
+    expect((await orderRow(other.orderId))?.status).toBe(8007);
+    expect((await paymentsOf(other.orderId))[0]?.status).toBe("succeeded");
+    expect(await closeOf(other.payment.id)).toMatchObject({ close_due_at: null, refund_due_at: expect.any(Number) });
+  });
+
+  it("acknowledges a genuine notification it does not follow, or about a trade it never made, with `success`, changing nothing", async () => {
+    const fake = openFakeProvider();
+    const { orderId, payment } = await alipayOrder(fake);
+    const before = await orderState(orderId);
+    const otherType = await alipayNotification(payment, "TRADE_SUCCESS", { notify_type: "trade_settle_sync" });
+    expect(await (await notify(fake, otherType.body)).text()).toBe("success");
+    const notOurs = await alipayNotification({ ...payment, provider_ref: `pay_${randomHex(14)}` }, "TRADE_SUCCESS");
+    expect(await (await notify(fake, notOurs.body)).text()).toBe("success");
+    expect(await orderState(orderId)).toEqual(before);
+    const forged = await alipayNotification({ ...payment, provider_ref: `pay_${randomHex(14)}` }, "TRADE_SUCCESS", {}, { key: stranger.privateKey });
+    expect((await notify(fake, forged.body)).status).toBe(400);
   });
 
   it("reconciles from the cron: a stuck order whose notification was lost is paid from alipay.trade.query", async () => {

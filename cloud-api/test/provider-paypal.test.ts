@@ -1,12 +1,13 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openFakeProvider, type FakeProvider } from "#test/fake-provider/client.ts";
 import { providerNamed } from "#api/payments/index.ts";
-import { callWith, envWith, fetchWith, orderState, paymentsOf, waitForOrderStatus } from "./helpers/live-worker.ts";
+import { callWith, deliverPaymentCalls, envWith, fetchWith, forgetPaymentCalls, orderState, paymentsOf, waitForOrderStatus } from "./helpers/live-worker.ts";
 import { call, freshBuyers, orderEvents, orderRow, packageOf, type Buyer } from "./helpers/orders.ts";
 
 let us: Buyer;
 
 beforeEach(async () => {
+  forgetPaymentCalls();
   ({ us } = await freshBuyers());
 });
 
@@ -442,6 +443,9 @@ describe("PayPal payments (live adapter)", () => {
       { method: "POST", path: refundPath, status: 201, body: JSON.stringify({ id: "REF0001", status: "COMPLETED" }) },
     );
     expect((await notify(fake, completed)).status).toBe(200);
+    // Acknowledged first; the refund is the queue's.
+    expect((await fake.requests()).filter((r) => r.path === refundPath)).toEqual([]);
+    await deliverPaymentCalls(payPalLive(fake), [(await paymentsOf(checkout.orderId))[0]!.id]);
     expect((await orderRow(checkout.orderId))?.status).toBe(8007);
     expect((await paymentsOf(checkout.orderId))[0]?.status).toBe("refunded");
     const refunds = (await fake.requests()).filter((r) => r.path === refundPath);

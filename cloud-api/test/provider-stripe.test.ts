@@ -3,12 +3,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import worker from "#api/index.ts";
 import { openFakeProvider, type FakeProvider } from "#test/fake-provider/client.ts";
 import { providerNamed } from "#api/payments/index.ts";
-import { callWith, envWith, fetchWith, orderState, paymentsOf, waitForOrderStatus } from "./helpers/live-worker.ts";
+import { callWith, deliverPaymentCalls, envWith, fetchWith, forgetPaymentCalls, orderState, paymentsOf, waitForOrderStatus } from "./helpers/live-worker.ts";
 import { freshBuyers, orderEvents, orderRow, packageOf, type Buyer } from "./helpers/orders.ts";
 
 let us: Buyer;
 
 beforeEach(async () => {
+  forgetPaymentCalls();
   ({ us } = await freshBuyers());
 });
 
@@ -264,10 +265,13 @@ describe("Stripe card payments (live adapter)", () => {
     await fake.script(
       { method: "GET", path: `/v1/checkout/sessions/${first.id}`, status: 200, body: JSON.stringify(firstPaidSession) },
       { method: "POST", path: "/v1/refunds", status: 502, body: "" },
-      { method: "POST", path: "/v1/refunds", status: 200, body: JSON.stringify({ id: "re_0001", object: "refund", status: "succeeded", amount: cents }) },
+      { method: "POST", path: "/v1/refunds", status: 200, body: JSON.stringify({ id: "re_0001", object: "refund", status: "succeeded", amount: cents, currency: "usd" }) },
     );
     const firstPaid = await stripeEvent("checkout.session.completed", firstPaidSession);
     expect((await notify(fake, firstPaid.body, firstPaid.header)).status).toBe(200);
+    // Acknowledged before Stripe is asked for the refund, which the queue makes.
+    expect((await fake.requests()).filter((r) => r.path === "/v1/refunds")).toEqual([]);
+    await deliverPaymentCalls(stripeLive(fake), [(await paymentsOf(orderId))[0]!.id]);
 
     const payments = await paymentsOf(orderId);
     expect(payments.map((p) => [p.provider_ref, p.status])).toEqual([
@@ -284,6 +288,7 @@ describe("Stripe card payments (live adapter)", () => {
 
     // The same event again refunds nothing more.
     expect((await notify(fake, firstPaid.body, firstPaid.header)).status).toBe(200);
+    await deliverPaymentCalls(stripeLive(fake));
     expect((await fake.requests()).filter((r) => r.path === "/v1/refunds")).toHaveLength(2);
   });
 
@@ -308,6 +313,7 @@ describe("Stripe card payments (live adapter)", () => {
     const firstPaid = await stripeEvent("checkout.session.completed", firstPaidSession);
     // Acknowledged: the payment is recorded and the debt written down; Stripe need not send it again.
     expect((await notify(fake, firstPaid.body, firstPaid.header)).status).toBe(200);
+    await deliverPaymentCalls(stripeLive(fake), [(await paymentsOf(orderId))[0]!.id]);
     const owed = (await paymentsOf(orderId)).find((p) => p.provider_ref === first.id);
     expect(owed).toMatchObject({ status: "succeeded", refund_due_at: expect.any(Number) });
 
@@ -315,7 +321,7 @@ describe("Stripe card payments (live adapter)", () => {
     await env.DB.prepare("UPDATE payments SET refund_due_at = refund_due_at - 120, refund_next_at = refund_next_at - 120 WHERE id = ?").bind(owed!.id).run();
     await fake.script(
       { method: "GET", path: `/v1/checkout/sessions/${first.id}`, status: 200, body: JSON.stringify(firstPaidSession) },
-      { method: "POST", path: "/v1/refunds", status: 200, body: JSON.stringify({ id: "re_0002", object: "refund", status: "succeeded", amount: cents }) },
+      { method: "POST", path: "/v1/refunds", status: 200, body: JSON.stringify({ id: "re_0002", object: "refund", status: "succeeded", amount: cents, currency: "usd" }) },
     );
     await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), stripeLive(fake));
     const refunded = (await paymentsOf(orderId)).find((p) => p.provider_ref === first.id);
@@ -330,11 +336,12 @@ describe("Stripe card payments (live adapter)", () => {
     const { fake, orderId, first, cents } = await paidBySecondAttempt();
 
     const firstPaidSession = paidSession(first, "pi_pending000000000");
-    const pending = JSON.stringify({ id: "re_pending01", object: "refund", status: "pending", amount: cents });
+    const pending = JSON.stringify({ id: "re_pending01", object: "refund", status: "pending", amount: cents, currency: "usd" });
     const sessionAnswer = { method: "GET", path: `/v1/checkout/sessions/${first.id}`, status: 200, body: JSON.stringify(firstPaidSession) };
     await fake.script(sessionAnswer, { method: "POST", path: "/v1/refunds", status: 200, body: pending }, { method: "GET", path: "/v1/refunds/re_pending01", status: 200, body: pending });
     const firstPaid = await stripeEvent("checkout.session.completed", firstPaidSession);
     expect((await notify(fake, firstPaid.body, firstPaid.header)).status).toBe(200);
+    await deliverPaymentCalls(stripeLive(fake), [(await paymentsOf(orderId))[0]!.id]);
     const owed = (await paymentsOf(orderId)).find((p) => p.provider_ref === first.id);
     expect(owed).toMatchObject({ status: "succeeded", refund_due_at: expect.any(Number), refund_attempts: 1 });
 
@@ -343,7 +350,7 @@ describe("Stripe card payments (live adapter)", () => {
     await fake.script(
       sessionAnswer,
       { method: "POST", path: "/v1/refunds", status: 200, body: pending },
-      { method: "GET", path: "/v1/refunds/re_pending01", status: 200, body: JSON.stringify({ id: "re_pending01", object: "refund", status: "succeeded", amount: cents }) },
+      { method: "GET", path: "/v1/refunds/re_pending01", status: 200, body: JSON.stringify({ id: "re_pending01", object: "refund", status: "succeeded", amount: cents, currency: "usd" }) },
     );
     await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), stripeLive(fake));
     expect((await paymentsOf(orderId)).find((p) => p.provider_ref === first.id)).toMatchObject({ status: "refunded", refund_due_at: null });
@@ -351,14 +358,136 @@ describe("Stripe card payments (live adapter)", () => {
     expect(new Set(refunds.map((r) => r.headers["idempotency-key"]))).toEqual(new Set(["refund-pi_pending000000000"]));
   });
 
-  it("treats a refund Stripe says was already made as done", async () => {
+  it("does not take charge_already_refunded as proof: it lists the payment intent's refunds, which say refunded, pending or nothing", async () => {
     const fake = openFakeProvider();
-    const session = paidSession(checkoutSession(`cs_test_${randomHex(16)}`, 499));
+    const session = paidSession(checkoutSession(`cs_test_${randomHex(16)}`, 499), "pi_refundedbefore00");
+    const refundOf = (status: string) => ({ id: `re_${randomHex(8)}`, object: "refund", status, amount: 499, currency: "usd", payment_intent: "pi_refundedbefore00" });
+    const alreadyRefunded = { method: "POST", path: "/v1/refunds", status: 400, body: JSON.stringify({ error: { type: "invalid_request_error", code: "charge_already_refunded", message: "already refunded" } }) };
+    const listPath = "/v1/refunds?payment_intent=pi_refundedbefore00&limit=100";
+    const listing = (...refunds: unknown[]) => ({ method: "GET", path: listPath, status: 200, body: JSON.stringify({ object: "list", data: refunds, has_more: false }) });
+    const sessionAnswer = { method: "GET", path: `/v1/checkout/sessions/${session.id}`, status: 200, body: JSON.stringify(session) };
     await fake.script(
-      { method: "GET", path: `/v1/checkout/sessions/${session.id}`, status: 200, body: JSON.stringify(session) },
-      { method: "POST", path: "/v1/refunds", status: 400, body: JSON.stringify({ error: { type: "invalid_request_error", code: "charge_already_refunded", message: "already refunded" } }) },
+      sessionAnswer,
+      alreadyRefunded,
+      listing(refundOf("failed"), refundOf("pending")),
+      sessionAnswer,
+      alreadyRefunded,
+      listing(refundOf("failed"), refundOf("succeeded")),
+      sessionAnswer,
+      alreadyRefunded,
+      listing(refundOf("failed")),
     );
-    expect(await providerNamed(stripeLive(fake), "stripe").refund(session.id, 499)).toEqual({ outcome: "refunded" });
+    const adapter = providerNamed(stripeLive(fake), "stripe");
+    expect(await adapter.refund(session.id, 499)).toEqual({ outcome: "pending" });
+    expect(await adapter.refund(session.id, 499)).toEqual({ outcome: "refunded" });
+    await expect(adapter.refund(session.id, 499)).rejects.toMatchObject({ name: "ProviderUnavailable" });
+    expect((await fake.requests()).filter((r) => r.method === "GET" && r.path === listPath)).toHaveLength(3);
+  });
+
+  it("notices a refund that fails after it was made (refund.failed): the money is owed again and the order shows refund failed", async () => {
+    const { fake, orderId, first, cents } = await paidBySecondAttempt();
+    const firstPaidSession = paidSession(first, "pi_failslater000000");
+    const refund = { id: "re_failslater01", object: "refund", status: "succeeded", amount: cents, currency: "usd", payment_intent: "pi_failslater000000", metadata: { checkoutSession: first.id } };
+    await fake.script(
+      { method: "GET", path: `/v1/checkout/sessions/${first.id}`, status: 200, body: JSON.stringify(firstPaidSession) },
+      { method: "POST", path: "/v1/refunds", status: 200, body: JSON.stringify(refund) },
+    );
+    const firstPaid = await stripeEvent("checkout.session.completed", firstPaidSession);
+    expect((await notify(fake, firstPaid.body, firstPaid.header)).status).toBe(200);
+    await deliverPaymentCalls(stripeLive(fake), [(await paymentsOf(orderId))[0]!.id]);
+    expect((await paymentsOf(orderId))[0]).toMatchObject({ status: "refunded", refund_due_at: null });
+
+    // Its own refund's update that it succeeded changes nothing; the bank's refusal later does.
+    const updated = await stripeEvent("refund.updated", refund);
+    expect((await notify(fake, updated.body, updated.header)).status).toBe(200);
+    expect((await paymentsOf(orderId))[0]).toMatchObject({ status: "refunded" });
+    const failedRefund = { ...refund, status: "failed", failure_reason: "expired_or_canceled_card" };
+    const onlyFailed = { method: "GET", path: "/v1/refunds?payment_intent=pi_failslater000000&limit=100", status: 200, body: JSON.stringify({ object: "list", data: [failedRefund], has_more: false }) };
+    await fake.script(onlyFailed, onlyFailed);
+    const failed = await stripeEvent("refund.failed", failedRefund);
+    expect((await notify(fake, failed.body, failed.header)).status).toBe(200);
+    expect((await paymentsOf(orderId))[0]).toMatchObject({ status: "succeeded", refund_due_at: expect.any(Number) });
+    expect((await orderRow(orderId))?.status).toBeGreaterThanOrEqual(8003);
+    // The same event again changes nothing more.
+    const owed = await orderState(orderId);
+    expect((await notify(fake, failed.body, failed.header)).status).toBe(200);
+    expect((await orderState(orderId)).payments).toEqual(owed.payments);
+  });
+
+  it("moves a refunded order back to refund failed (8011 -> 8012) when Stripe's refund fails at the bank", async () => {
+    const fake = openFakeProvider();
+    const { orderId, session, cents } = await cardOrder(fake);
+    const paid = await stripeEvent("checkout.session.completed", paidSession(session, "pi_orderrefund0000"));
+    expect((await notify(fake, paid.body, paid.header)).status).toBe(200);
+    await env.DB.batch([
+      env.DB.prepare("UPDATE orders SET status = 8011 WHERE order_id = ?").bind(orderId),
+      env.DB.prepare("UPDATE payments SET status = 'refunded' WHERE order_id = ?").bind(orderId),
+    ]);
+    const failedRefund = { id: "re_orderrefund01", object: "refund", status: "failed", amount: cents, currency: "usd", payment_intent: "pi_orderrefund0000", metadata: { checkoutSession: session.id } };
+    const listing = (...refunds: unknown[]) => ({
+      method: "GET",
+      path: "/v1/refunds?payment_intent=pi_orderrefund0000&limit=100",
+      status: 200,
+      body: JSON.stringify({ object: "list", data: refunds, has_more: false }),
+    });
+    // Late, out of order: an earlier refund's failure while a later one went through changes nothing.
+    await fake.script(listing(failedRefund, { ...failedRefund, id: "re_orderrefund02", status: "succeeded" }), listing(failedRefund));
+    const late = await stripeEvent("charge.refund.updated", failedRefund);
+    expect((await notify(fake, late.body, late.header)).status).toBe(200);
+    expect((await orderRow(orderId))?.status).toBe(8011);
+    const failed = await stripeEvent("charge.refund.updated", failedRefund);
+    expect((await notify(fake, failed.body, failed.header)).status).toBe(200);
+    expect((await orderRow(orderId))?.status).toBe(8012);
+    expect((await paymentsOf(orderId))[0]).toMatchObject({ status: "succeeded", refund_due_at: expect.any(Number) });
+  });
+
+  it("acknowledges a genuine event of a type it does not follow, or a refund it did not make, and still refuses an unsigned one", async () => {
+    const fake = openFakeProvider();
+    const { orderId } = await cardOrder(fake);
+    const before = await orderState(orderId);
+    const other = await stripeEvent("customer.created", { id: "cus_123", object: "customer" });
+    expect((await notify(fake, other.body, other.header)).status).toBe(200);
+    const dashboardRefund = await stripeEvent("refund.failed", { id: "re_dashboard01", object: "refund", status: "failed", amount: 100, currency: "usd", payment_intent: "pi_x", metadata: {} });
+    expect((await notify(fake, dashboardRefund.body, dashboardRefund.header)).status).toBe(200);
+    const unknownSession = await stripeEvent("checkout.session.completed", paidSession(checkoutSession(`cs_test_${randomHex(16)}`, 100)));
+    expect((await notify(fake, unknownSession.body, unknownSession.header)).status).toBe(200);
+    expect(await orderState(orderId)).toEqual(before);
+    expect((await notify(fake, other.body, null)).status).toBe(400);
+    expect((await notify(fake, other.body, other.header.replace(/v1=./, "v1=0"))).status).toBe(400);
+  });
+
+  it("expires the Checkout Session of an attempt that ends; one already paid is settled instead", async () => {
+    const fake = openFakeProvider();
+    const { orderId, session } = await cardOrder(fake);
+    expect((await callWith(stripeLive(fake), us, "/v1/cloud/order/cancel", { orderId })).body.status).toBe(200);
+    const expirePath = `/v1/checkout/sessions/${session.id}/expire`;
+    await fake.script({ method: "POST", path: expirePath, status: 200, body: JSON.stringify({ ...session, status: "expired" }) });
+    const [payment] = await paymentsOf(orderId);
+    await deliverPaymentCalls(stripeLive(fake), [payment!.id]);
+    const [expire] = (await fake.requests()).filter((r) => r.path === expirePath);
+    expect(expire).toMatchObject({ method: "POST" });
+    expect(expire!.headers["authorization"]).toBe(`Bearer ${SECRET_KEY}`);
+    expect(expire!.headers["idempotency-key"]).toBe(`expire-${session.id}`);
+    const closed = await env.DB.prepare("SELECT close_due_at FROM payments WHERE id = ?").bind(payment!.id).first<{ close_due_at: number | null }>();
+    expect(closed?.close_due_at).toBeNull();
+
+    const other = await cardOrder(fake);
+    expect((await callWith(stripeLive(fake), us, "/v1/cloud/order/cancel", { orderId: other.orderId })).body.status).toBe(200);
+    const paidAnswer = { method: "GET", path: `/v1/checkout/sessions/${other.session.id}`, status: 200, body: JSON.stringify(paidSession(other.session)) };
+    await fake.script(
+      {
+        method: "POST",
+        path: `/v1/checkout/sessions/${other.session.id}/expire`,
+        status: 400,
+        body: JSON.stringify({ error: { type: "invalid_request_error", message: "This Checkout Session is not in an expirable state." } }),
+      },
+      paidAnswer,
+      paidAnswer,
+    );
+    const [otherPayment] = await paymentsOf(other.orderId);
+    await deliverPaymentCalls(stripeLive(fake), [otherPayment!.id]);
+    expect((await orderRow(other.orderId))?.status).toBe(8007);
+    expect((await paymentsOf(other.orderId))[0]).toMatchObject({ status: "succeeded", refund_due_at: expect.any(Number) });
   });
 
   it("answers ProviderUnavailable for a session answer that does not parse", async () => {

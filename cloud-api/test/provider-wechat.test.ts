@@ -2,10 +2,10 @@ import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openFakeProvider, type FakeProvider } from "#test/fake-provider/client.ts";
 import type { RecordedRequest, ScriptedAnswer } from "#test/fake-provider/server.ts";
-import { reconcileOpenPayments } from "#api/cron/sweeps.ts";
+import { closeEndedAttempts, reconcileOpenPayments } from "#api/cron/sweeps.ts";
 import type { CloudApiEnv } from "#api/env.ts";
 import { providerNamed } from "#api/payments/index.ts";
-import { callWith, envWith, fetchWith, orderState, paymentsOf } from "./helpers/live-worker.ts";
+import { callWith, deliverPaymentCalls, envWith, fetchWith, forgetPaymentCalls, orderState, paymentsOf } from "./helpers/live-worker.ts";
 import { freshBuyers, orderEvents, orderRow, packageOf, type Buyer } from "./helpers/orders.ts";
 import { randomHex, rsaKeys, rsaSign, rsaVerify, type RsaKeys } from "./helpers/rsa.ts";
 
@@ -19,6 +19,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
+  forgetPaymentCalls();
   ({ cn } = await freshBuyers());
 });
 
@@ -171,6 +172,25 @@ function notify(fake: FakeProvider, notification: { body: string; headers: Recor
 }
 
 const queryPath = (ref: string) => `/v3/pay/transactions/out-trade-no/${ref}?mchid=${MCH_ID}`;
+const refundPath = (ref: string) => `/v3/refund/domestic/refunds/rf_${ref}`;
+const closePath = (ref: string) => `/v3/pay/transactions/out-trade-no/${ref}/close`;
+/** WeChat's answer to a refund query for a refund it does not have. */
+const NO_SUCH_REFUND = { code: "RESOURCE_NOT_EXISTS", message: "退款单不存在" };
+
+/** A refund as WeChat Pay answers a refund request or a refund query. */
+function refundAnswer(ref: string, cents: number, status: string) {
+  return {
+    refund_id: `5030${randomHex(12)}`,
+    out_refund_no: `rf_${ref}`,
+    transaction_id: `4200${randomHex(12)}`,
+    out_trade_no: ref,
+    channel: "ORIGINAL",
+    user_received_account: "支付用户零钱",
+    create_time: "2026-11-22T10:40:00+08:00",
+    status,
+    amount: { total: cents, refund: cents, payer_total: cents, payer_refund: cents, currency: "CNY" },
+  };
+}
 
 describe("WeChat Pay H5 (live adapter)", () => {
   it("creates an H5 order with a signed request of the documented shape, and hands out its h5_url", async () => {
@@ -350,11 +370,16 @@ describe("WeChat Pay H5 (live adapter)", () => {
       amount: { total: cents, refund: cents, payer_total: cents, payer_refund: cents, currency: "CNY" },
     };
     await fake.script(
+      await signedAnswer("GET", refundPath(first.provider_ref), 404, NO_SUCH_REFUND),
       { method: "POST", path: "/v3/refund/domestic/refunds", status: 502, body: "" },
       await signedAnswer("POST", "/v3/refund/domestic/refunds", 200, refund),
     );
     const firstPaid = await wechatNotification(transaction(first));
     expect((await notify(fake, firstPaid)).status).toBe(204);
+    // Acknowledged before WeChat is asked for anything: the refund is the queue's to make.
+    expect((await fake.requests()).filter((r) => r.path.startsWith("/v3/refund/"))).toEqual([]);
+    expect((await paymentsOf(orderId)).map((p) => p.status)).toEqual(["succeeded", "succeeded"]);
+    await deliverPaymentCalls(wechatLive(fake));
 
     expect((await paymentsOf(orderId)).map((p) => [p.provider_ref, p.status])).toEqual([
       [first.provider_ref, "refunded"],
@@ -392,13 +417,8 @@ describe("WeChat Pay H5 (live adapter)", () => {
     // As fulfilment does when it gives up: the order waits in 8010 while the provider refunds.
     await env.DB.prepare("UPDATE orders SET status = 8010 WHERE order_id = ?").bind(orderId).run();
     await fake.script(
-      await signedAnswer("POST", "/v3/refund/domestic/refunds", 200, {
-        refund_id: `5030${randomHex(12)}`,
-        out_refund_no: `rf_${payment.provider_ref}`,
-        out_trade_no: payment.provider_ref,
-        status: "PROCESSING",
-        amount: { total: cents, refund: cents, payer_total: cents, payer_refund: cents, currency: "CNY" },
-      }),
+      await signedAnswer("GET", refundPath(payment.provider_ref), 404, NO_SUCH_REFUND),
+      await signedAnswer("POST", "/v3/refund/domestic/refunds", 200, refundAnswer(payment.provider_ref, cents, "PROCESSING")),
     );
     expect(await providerNamed(wechatLive(fake), "wechat").refund(payment.provider_ref, cents)).toEqual({ outcome: "pending" });
 
@@ -420,6 +440,104 @@ describe("WeChat Pay H5 (live adapter)", () => {
     expect((await notify(fake, await refundNotice(refundResource("SUCCESS", cents), "REFUND.SUCCESS"))).status).toBe(204);
     expect((await orderRow(orderId))?.status).toBe(8011);
     expect((await paymentsOf(orderId))[0]?.status).toBe("refunded");
+  });
+
+  it("follows a refund with its status query (GET /v3/refund/domestic/refunds/{out_refund_no}) instead of posting it again; ABNORMAL stays owed", async () => {
+    const fake = openFakeProvider();
+    const { payment, cents } = await wechatOrder(fake);
+    const adapter = providerNamed(wechatLive(fake), "wechat");
+    await fake.script(
+      await signedAnswer("GET", refundPath(payment.provider_ref), 404, NO_SUCH_REFUND),
+      await signedAnswer("POST", "/v3/refund/domestic/refunds", 200, refundAnswer(payment.provider_ref, cents, "PROCESSING")),
+      await signedAnswer("GET", refundPath(payment.provider_ref), 200, refundAnswer(payment.provider_ref, cents, "PROCESSING")),
+      await signedAnswer("GET", refundPath(payment.provider_ref), 200, refundAnswer(payment.provider_ref, cents, "SUCCESS")),
+    );
+    expect(await adapter.refund(payment.provider_ref, cents)).toEqual({ outcome: "pending" });
+    expect(await adapter.refund(payment.provider_ref, cents)).toEqual({ outcome: "pending" });
+    expect(await adapter.refund(payment.provider_ref, cents)).toEqual({ outcome: "refunded" });
+    const requests = await fake.requests();
+    const asked = requests.filter((r) => r.path.startsWith("/v3/refund/"));
+    expect(asked.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET ${refundPath(payment.provider_ref)}`,
+      "POST /v3/refund/domestic/refunds",
+      `GET ${refundPath(payment.provider_ref)}`,
+      `GET ${refundPath(payment.provider_ref)}`,
+    ]);
+    for (const request of asked) await expectMerchantSignature(fake, request);
+
+    await fake.script(await signedAnswer("GET", refundPath(payment.provider_ref), 200, refundAnswer(payment.provider_ref, cents, "ABNORMAL")));
+    await expect(adapter.refund(payment.provider_ref, cents)).rejects.toThrow(/ABNORMAL/);
+  });
+
+  it("closes an attempt that ends at WeChat (POST .../close, 204); a failed close is retried by the cron, ORDER_CLOSED counts as closed", async () => {
+    const fake = openFakeProvider();
+    const { orderId, payment } = await wechatOrder(fake);
+    expect((await callWith(wechatLive(fake), cn, "/v1/cloud/order/cancel", { orderId })).body.status).toBe(200);
+    await fake.script(
+      { method: "POST", path: closePath(payment.provider_ref), status: 500, body: "" },
+      { method: "POST", path: closePath(payment.provider_ref), status: 500, body: "" },
+      { method: "POST", path: closePath(payment.provider_ref), status: 500, body: "" },
+    );
+    await deliverPaymentCalls(wechatLive(fake));
+    const closeOf = async () =>
+      (await env.DB.prepare("SELECT close_due_at, close_next_at, close_attempts FROM payments WHERE id = ?").bind(payment.id).first<{
+        close_due_at: number | null;
+        close_next_at: number | null;
+        close_attempts: number;
+      }>())!;
+    const failed = await closeOf();
+    expect(failed.close_due_at).not.toBeNull();
+    expect(failed.close_attempts).toBe(1);
+    expect(failed.close_next_at).toBeGreaterThan(now());
+
+    const closes = (await fake.requests()).filter((r) => r.path === closePath(payment.provider_ref));
+    expect(closes).toHaveLength(3);
+    for (const request of closes) await expectMerchantSignature(fake, request);
+    expect(JSON.parse(closes[0]!.body)).toEqual({ mchid: MCH_ID });
+
+    // Not due yet: the cron leaves it; once due, WeChat answers that the order is closed already.
+    await closeEndedAttempts(wechatLive(fake), now());
+    expect(await closeOf()).toEqual(failed);
+    await fake.script(await signedAnswer("POST", closePath(payment.provider_ref), 400, { code: "ORDER_CLOSED", message: "订单已关闭" }));
+    await closeEndedAttempts(wechatLive(fake), failed.close_next_at!);
+    expect((await closeOf()).close_due_at).toBeNull();
+    expect((await fake.requests()).filter((r) => r.path === closePath(payment.provider_ref))).toHaveLength(4);
+  });
+
+  it("closes the attempt a repay replaces (204), and settles one WeChat refuses to close because it was paid: the money is owed back", async () => {
+    const fake = openFakeProvider();
+    const { orderId, payment: first, cents } = await wechatOrder(fake);
+    await fake.script(await signedAnswer("POST", "/v3/pay/transactions/h5", 200, h5Answer()));
+    expect((await callWith(wechatLive(fake), cn, "/v1/cloud/order/h5/order/repay", { orderId }, { "X-Forwarded-For": BUYER_IP })).body.status).toBe(200);
+    await fake.script(await signedAnswer("POST", closePath(first.provider_ref), 204, undefined));
+    await deliverPaymentCalls(wechatLive(fake));
+    expect((await fake.requests()).filter((r) => r.path === closePath(first.provider_ref))).toHaveLength(1);
+
+    const other = await wechatOrder(fake, [], "CAM-DEMO-002");
+    expect((await callWith(wechatLive(fake), cn, "/v1/cloud/order/cancel", { orderId: other.orderId })).body.status).toBe(200);
+    const paid = await signedAnswer("GET", queryPath(other.payment.provider_ref), 200, transaction(other.payment));
+    await fake.script(await signedAnswer("POST", closePath(other.payment.provider_ref), 400, { code: "ORDERPAID", message: "订单已支付" }), paid, paid);
+    await deliverPaymentCalls(wechatLive(fake));
+    expect((await orderRow(other.orderId))?.status).toBe(8007);
+    const [settled] = await paymentsOf(other.orderId);
+    expect(settled?.status).toBe("succeeded");
+    const owed = await env.DB.prepare("SELECT refund_due_at, close_due_at FROM payments WHERE id = ?").bind(settled!.id).first<{ refund_due_at: number | null; close_due_at: number | null }>();
+    expect(owed?.refund_due_at).not.toBeNull();
+    expect(owed?.close_due_at).toBeNull();
+    expect(cents).toBeGreaterThan(0);
+  });
+
+  it("acknowledges a genuine notification of an event it does not follow, or about a payment it never made, with 204, changing nothing", async () => {
+    const fake = openFakeProvider();
+    const { orderId, payment } = await wechatOrder(fake);
+    const before = await orderState(orderId);
+    const unknownEvent = await wechatNotification({ mchid: MCH_ID, note: "something else" }, { eventType: "PROFIT_SHARING.SUCCESS", originalType: "profitsharing" });
+    expect((await notify(fake, unknownEvent)).status).toBe(204);
+    const notOurs = await wechatNotification(transaction({ ...payment, provider_ref: `pay_${randomHex(14)}` }));
+    expect((await notify(fake, notOurs)).status).toBe(204);
+    expect(await orderState(orderId)).toEqual(before);
+    // One that is not genuine is still refused.
+    expect((await notify(fake, { ...notOurs, body: notOurs.body.replace("encrypt-resource", "encrypt-resource ") })).status).toBe(400);
   });
 
   it("reconciles from the cron: a stuck 8001 order whose notification was lost becomes paid, a stuck 8002 one whose payment failed 8004", async () => {

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { safeRedirect } from "#api/payments/sandbox/routes.ts";
-import { freshBuyers, call, orderRow, packageOf, sandboxPaymentOf, type Buyer } from "./helpers/orders.ts";
+import { freshBuyers, call, eventually, orderRow, packageOf, sandboxPaymentOf, type Buyer } from "./helpers/orders.ts";
 
 const ORIGIN = "https://cloud-api.test";
 let cn: Buyer;
@@ -56,6 +56,21 @@ describe("WeChat H5 sandbox", () => {
     await post("/sandbox/wechat/pay", { prepay_id: (await sandboxPaymentOf(cancelling.orderId)).ref, redirect_url: "//evil.example", action: "cancel" });
     expect((await orderRow(cancelling.orderId))?.status).toBe(8001);
     expect((await SELF.fetch(`${ORIGIN}/sandbox/wechat/pay?prepay_id=wxNOPE`)).status).toBe(404);
+  });
+
+  it("shows the checkout of an attempt that ended as closed, with nothing to pay: the cancel closed it", async () => {
+    const order = await confirm(cn, 1);
+    expect((await call(cn, "/v1/cloud/order/cancel", { orderId: order.orderId })).body?.status).toBe(200);
+    const closed = await eventually(
+      async () => (await SELF.fetch(`${ORIGIN}${order.h5PaymentUrl}`)).text(),
+      (text) => text.includes("This checkout is closed"),
+    );
+    expect(closed).toContain("It can no longer be paid");
+    expect(closed).not.toContain('value="pay"');
+    const { ref } = await sandboxPaymentOf(order.orderId);
+    await post("/sandbox/wechat/pay", { prepay_id: ref, redirect_url: "/result", action: "pay" });
+    expect((await sandboxPaymentOf(order.orderId)).status).toBe("cancelled");
+    expect((await orderRow(order.orderId))?.status).toBe(8007);
   });
 
   it("accepts only root-relative or same-host redirects", () => {

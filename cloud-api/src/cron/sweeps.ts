@@ -10,9 +10,10 @@ import {
   releaseCouponStatement,
   transitionStatement,
 } from "#api/repositories/orders.ts";
-import { cancelOpenPaymentsStatement, closedAttemptsToAsk } from "#api/repositories/payments.ts";
+import { cancelOpenPaymentsStatement, closedAttemptsToAsk, closesDue, failedClosesSince } from "#api/repositories/payments.ts";
 import { forgetNoncesBefore } from "#api/repositories/request-nonces.ts";
 import { askAboutClosedAttempt, settleFromProvider } from "#api/services/payment-events.ts";
+import { closeAtProvider, CLOSE_ALARM_SECONDS } from "#api/services/provider-closes.ts";
 import { followOwedRefunds } from "#api/services/refunds.ts";
 import { orderSettings } from "#api/settings.ts";
 import { dispatchEvents, requeueStalled } from "#api/services/webhooks.ts";
@@ -44,6 +45,7 @@ export async function closeUnpaidOrders(env: CloudApiEnv, now: number): Promise<
     await settleFromProvider(env, order);
     const to = order.status === OrderStatus.waitingToPay ? OrderStatus.closed : OrderStatus.paymentClosed;
     const ended = [OrderStatus.closed, OrderStatus.paymentClosed];
+    // Its attempts' closes at the provider are made by closeEndedAttempts, later in the same run.
     const [moved] = await env.DB.batch([
       transitionStatement(env.DB, order_id, to, "not paid in time", now),
       releaseCouponStatement(env.DB, order_id, ended),
@@ -95,6 +97,30 @@ export async function askAboutClosedAttempts(env: CloudApiEnv, now: number): Pro
   return due.length;
 }
 
+/**
+ * Ended attempts whose checkout is still to be closed at its provider: those the unpaid orders' close just ended,
+ * and closes that failed, due again (services/provider-closes.ts). A close the provider has refused for longer than
+ * CLOSE_ALARM_SECONDS is logged for a person at every sweep. Returns how many closes were tried.
+ */
+export async function closeEndedAttempts(env: CloudApiEnv, now: number): Promise<{ tried: number; needPerson: number }> {
+  const due = await closesDue(env.DB, now, BATCH);
+  for (const payment of due) {
+    try {
+      await closeAtProvider(env, payment, now);
+    } catch (error) {
+      console.error(`closing payment ${payment.id} at its provider failed`, error);
+    }
+  }
+  const overdue = await failedClosesSince(env.DB, now - CLOSE_ALARM_SECONDS, BATCH);
+  for (const payment of overdue) {
+    console.error(
+      `NEEDS A PERSON: the checkout of payment ${payment.id} (order ${payment.order_id}) at ${payment.provider} could not be closed since ` +
+        `${new Date((payment.close_due_at ?? now) * 1000).toISOString()} (${payment.close_attempts} tries): close ${payment.provider_ref} in the provider's dashboard`,
+    );
+  }
+  return { tried: due.length, needPerson: overdue.length };
+}
+
 export async function requeueStalledFulfilment(env: CloudApiEnv, now: number): Promise<number> {
   const stalled = await ordersOlderThan(env.DB, [OrderStatus.paid, OrderStatus.buying], "updated_at", now - STALLED_SECONDS, BATCH);
   if (stalled.length) await env.FULFILMENT.sendBatch(stalled.map(({ order_id }) => ({ body: { orderId: order_id } })));
@@ -129,6 +155,7 @@ export async function runSweeps(env: CloudApiEnv): Promise<Record<string, number
     tokensForgotten: await forgetTokensExpiredBefore(env.DB, now - 86400),
     ordersClosed: await closeUnpaidOrders(env, now),
     paymentsReconciled: await reconcileOpenPayments(env, now),
+    ...(await closeEndedAttempts(env, now).then(({ tried, needPerson }) => ({ closesTried: tried, closesNeedingAPerson: needPerson }))),
     closedAttemptsAsked: await askAboutClosedAttempts(env, now),
     ...(await followOwedRefunds(env, now).then(({ asked, needPerson }) => ({ refundsAsked: asked, refundsNeedingAPerson: needPerson }))),
     fulfilmentRequeued: await requeueStalledFulfilment(env, now),

@@ -20,6 +20,10 @@ export interface PaymentRow {
   refund_next_at: number | null;
   /** When a payment the cloud-api closed itself is next asked at its provider (it may be paid there anyway). */
   provider_check_at: number | null;
+  /** Set while the checkout of an attempt that ended is still to be closed at its provider; its next try, and failed tries. */
+  close_due_at: number | null;
+  close_next_at: number | null;
+  close_attempts: number;
   created_at: number;
   updated_at: number;
 }
@@ -48,6 +52,10 @@ export function insertPaymentStatement(
       now,
       now,
     );
+}
+
+export function findPayment(db: D1Database, paymentId: string): Promise<PaymentRow | null> {
+  return db.prepare("SELECT * FROM payments WHERE id = ?").bind(paymentId).first<PaymentRow>();
 }
 
 export function findPaymentByRef(db: D1Database, provider: ProviderName, providerRef: string): Promise<PaymentRow | null> {
@@ -82,17 +90,56 @@ export function paymentStatusStatement(
 
 /**
  * Open attempts of an order stop counting once a new one is made (repay) or the order ends; with
- * `endedIn`, only if the order is (now) in one of those statuses, as for releaseCouponStatement.
+ * `endedIn`, only if the order is (now) in one of those statuses, as for releaseCouponStatement. Each one's
+ * checkout is owed a close at its provider, and it is asked about later all the same (a payment can race the
+ * close). Its rows are the ids of the attempts it ended (endedAttemptIds).
  */
 export function cancelOpenPaymentsStatement(db: D1Database, orderId: string, now: number, endedIn?: readonly number[]): D1PreparedStatement {
   const guard = endedIn ? `AND EXISTS (SELECT 1 FROM orders WHERE order_id = ?1 AND status IN (${endedIn.map(() => "?").join(", ")}))` : "";
-  // The provider was not told: its checkout can still be paid, so it is asked about this attempt later.
   return db
     .prepare(
-      `UPDATE payments SET status = 'cancelled', updated_at = ?2, provider_check_at = CASE WHEN provider_ref IS NULL THEN NULL ELSE ?2 + ?3 END
-       WHERE order_id = ?1 AND status = 'created' ${guard}`,
+      `UPDATE payments SET status = 'cancelled', updated_at = ?2,
+         provider_check_at = CASE WHEN provider_ref IS NULL THEN NULL ELSE ?2 + ?3 END,
+         close_due_at = CASE WHEN provider_ref IS NULL THEN NULL ELSE ?2 END,
+         close_next_at = CASE WHEN provider_ref IS NULL THEN NULL ELSE ?2 END
+       WHERE order_id = ?1 AND status = 'created' ${guard} RETURNING id`,
     )
     .bind(orderId, now, FIRST_PROVIDER_CHECK_SECONDS, ...(endedIn ?? []));
+}
+
+/** The attempts the cancelOpenPaymentsStatement of these results ended. */
+export function endedAttemptIds(results: readonly (D1Result | undefined)[]): string[] {
+  return results.flatMap((result) => (result?.results ?? []) as { id: string }[]).map((row) => row.id);
+}
+
+/** Ended attempts whose close at the provider is due (just ended, or a try that failed is due again). */
+export async function closesDue(db: D1Database, now: number, limit: number): Promise<PaymentRow[]> {
+  const { results } = await db
+    .prepare("SELECT * FROM payments WHERE close_due_at IS NOT NULL AND close_next_at <= ? ORDER BY close_next_at LIMIT ?")
+    .bind(now, limit)
+    .all<PaymentRow>();
+  return results;
+}
+
+/** Closes that failed and are still owed since before `before`: past the deadline, a person has to look. */
+export async function failedClosesSince(db: D1Database, before: number, limit: number): Promise<PaymentRow[]> {
+  const { results } = await db
+    .prepare("SELECT * FROM payments WHERE close_due_at IS NOT NULL AND close_due_at < ? AND close_attempts > 0 ORDER BY close_due_at LIMIT ?")
+    .bind(before, limit)
+    .all<PaymentRow>();
+  return results;
+}
+
+/** The checkout is closed at its provider (or can no longer be paid): nothing more to close. */
+export function closeSettledStatement(db: D1Database, paymentId: string): D1PreparedStatement {
+  return db.prepare("UPDATE payments SET close_due_at = NULL, close_next_at = NULL WHERE id = ?").bind(paymentId);
+}
+
+/** The close is tried again at `nextAt`; `failed` counts a try the provider refused or did not answer. */
+export function closeAgainStatement(db: D1Database, paymentId: string, nextAt: number, failed: boolean): D1PreparedStatement {
+  return db
+    .prepare("UPDATE payments SET close_next_at = ?, close_attempts = close_attempts + ? WHERE id = ? AND close_due_at IS NOT NULL")
+    .bind(nextAt, failed ? 1 : 0, paymentId);
 }
 
 /** A closed attempt is first asked about after this long, then at twice its age each time. */
@@ -145,6 +192,19 @@ export function markRefundsOfOrdersInStatement(db: D1Database, statuses: readonl
 export function refundedStatement(db: D1Database, paymentId: string, now: number): D1PreparedStatement {
   return db
     .prepare("UPDATE payments SET status = 'refunded', refund_due_at = NULL, refund_next_at = NULL, updated_at = ? WHERE id = ? AND status = 'succeeded'")
+    .bind(now, paymentId);
+}
+
+/**
+ * A refund of the payment failed at the provider, even one recorded as made: the payment is owed back again, and
+ * its refund is asked for again a minute from now.
+ */
+export function refundFailedStatement(db: D1Database, paymentId: string, now: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE payments SET status = 'succeeded', refund_due_at = COALESCE(refund_due_at, ?1), refund_next_at = ?1 + 60, updated_at = ?1
+       WHERE id = ?2 AND status IN ('succeeded', 'refunded')`,
+    )
     .bind(now, paymentId);
 }
 

@@ -18,6 +18,7 @@ import { orderSettings } from "#api/settings.ts";
 import { hmacSha256Hex, timingSafeEqualText } from "#api/core/hashing.ts";
 import type { PaymentStart } from "#contract/fields.ts";
 import { startPayment } from "#api/services/orders.ts";
+import { queueCloses } from "#api/services/provider-closes.ts";
 import { requireOwnedDevice } from "#api/services/ownership.ts";
 
 export interface ConfirmRequest {
@@ -182,6 +183,7 @@ export async function confirmOrder(
       .prepare("UPDATE coupons SET status = 1, used_order_id = ?1 WHERE id = ?2 AND status = 0 AND EXISTS (SELECT 1 FROM orders WHERE order_id = ?1)")
       .bind(orderId, coupon?.id ?? null),
   ]);
+  await queueCloses(env, results.slice(0, release.length));
   const created = results[release.length];
   if (!created?.meta.changes) {
     if (coupon) {

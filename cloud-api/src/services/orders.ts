@@ -11,6 +11,7 @@ import { findOrder, releaseCouponStatement, transitionStatement, type OrderRow }
 import { cancelOpenPaymentsStatement, insertPaymentStatement } from "#api/repositories/payments.ts";
 import { orderSettings } from "#api/settings.ts";
 import { randomHex } from "#api/core/hashing.ts";
+import { queueCloses } from "#api/services/provider-closes.ts";
 
 /** The token's user's order; another user's order is "not found" so that ids cannot be probed. */
 export async function requireOwnOrder(db: D1Database, userId: number, orderId: string): Promise<OrderRow> {
@@ -88,6 +89,7 @@ export async function startPayment(env: CloudApiEnv, order: OrderRow, payerIp?: 
     // still arrives for it is refunded like any for an ended order.
     cancelOpenPaymentsStatement(env.DB, order.order_id, now, ended),
   ]);
+  await queueCloses(env, [results[0], results[2]]);
   if ((results[2]?.meta.changes ?? 0) > 0) {
     const current = (await findOrder(env.DB, order.order_id)) ?? order;
     throw conflict(current, OrderStatus.paying);
@@ -100,11 +102,12 @@ export async function cancelOrder(env: CloudApiEnv, userId: number, orderId: str
   const order = await requireOwnOrder(env.DB, userId, orderId);
   if (!canCancel(order.status)) throw conflict(order, OrderStatus.cancelled);
   const now = nowSeconds();
-  const [moved] = await env.DB.batch([
+  const [moved, , ended] = await env.DB.batch([
     transitionStatement(env.DB, order.order_id, OrderStatus.cancelled, "cancelled by the buyer", now),
     releaseCouponStatement(env.DB, order.order_id, [OrderStatus.cancelled]),
     cancelOpenPaymentsStatement(env.DB, order.order_id, now, [OrderStatus.cancelled]),
   ]);
+  await queueCloses(env, [ended]);
   if (!moved?.meta.changes) throw conflict((await findOrder(env.DB, order.order_id)) ?? order, OrderStatus.cancelled);
 }
 

@@ -8,6 +8,7 @@ import { providerNamed } from "#api/payments/index.ts";
 import { NotificationRejected, ProviderUnavailable, type PaymentReport } from "#api/payments/provider.ts";
 import { findOrder, releaseCouponStatement, transitionStatement, type OrderRow } from "#api/repositories/orders.ts";
 import {
+  closeSettledStatement,
   FIRST_PROVIDER_CHECK_SECONDS,
   findPaymentByRef,
   latestPaymentOfOrder,
@@ -15,6 +16,7 @@ import {
   paymentStatusStatement,
   recordNotificationStatement,
   refundedStatement,
+  refundFailedStatement,
   type PaymentRow,
 } from "#api/repositories/payments.ts";
 import { refundStrayPayment } from "#api/services/refunds.ts";
@@ -55,6 +57,8 @@ export async function applyPaymentReport(env: CloudApiEnv, payment: PaymentRow, 
         ...seen,
         paymentStatusStatement(db, payment.id, ["created", "cancelled", "failed"], "succeeded", now),
         transitionStatement(db, payment.order_id, OrderStatus.paid, `paid through ${payment.provider}`, now),
+        // A paid checkout has nothing left to close.
+        closeSettledStatement(db, payment.id),
       ]);
       const [paymentMoved, orderMoved] = results.slice(seen.length).map((r) => r.meta.changes > 0);
       if (orderMoved) {
@@ -72,7 +76,8 @@ export async function applyPaymentReport(env: CloudApiEnv, payment: PaymentRow, 
       return;
     }
     case "cancelled":
-      await db.batch([...seen, paymentStatusStatement(db, payment.id, ["created"], "cancelled", now)]);
+      // The provider closed the checkout itself (it expired): nothing left to close either.
+      await db.batch([...seen, paymentStatusStatement(db, payment.id, ["created"], "cancelled", now), closeSettledStatement(db, payment.id)]);
       return;
     case "refunded":
       // A confirmation may find the order between two asks (8012 refund failed): it ends refunded all the same.
@@ -84,13 +89,27 @@ export async function applyPaymentReport(env: CloudApiEnv, payment: PaymentRow, 
         releaseCouponStatement(db, payment.order_id, [OrderStatus.refunded]),
       ]);
       return;
+    case "refundFailed":
+      // Money the provider said it gave back did not reach the buyer (Stripe's refund.failed): it is owed again,
+      // and asked for again by the cron (docs/decisions/028), with the order in 8012 meanwhile.
+      await db.batch([
+        ...seen,
+        refundFailedStatement(db, payment.id, now),
+        transitionStatement(db, payment.order_id, OrderStatus.refundFailed, `refund failed at ${payment.provider}`, now),
+      ]);
+      return;
     case "pending":
       if (seen.length) await db.batch(seen);
       return;
   }
 }
 
-/** POST /v1/pay/notify/<provider>: verify, apply once, acknowledge the way the provider expects. */
+/**
+ * POST /v1/pay/notify/<provider>: verify, apply once, acknowledge the way the provider expects. A genuine
+ * notification about something the cloud-api does not follow (an event type, a payment it never made) is logged and
+ * acknowledged: a refused one is sent again for days, and Stripe disables an endpoint that keeps failing. Only a
+ * notification that is not genuine, or whose amount does not match, is refused.
+ */
 export async function handleNotification(env: CloudApiEnv, providerName: ProviderName, request: Request, body: string): Promise<Response> {
   const provider = providerNamed(env, providerName);
   let notification;
@@ -100,8 +119,15 @@ export async function handleNotification(env: CloudApiEnv, providerName: Provide
     if (error instanceof NotificationRejected) throw new ApiError(Status.invalidParams, `notification rejected: ${error.message}`);
     throw error;
   }
+  if ("unfollowed" in notification) {
+    console.log(`acknowledged ${providerName} notification ${notification.eventId} without acting: ${notification.unfollowed}`);
+    return provider.acknowledge();
+  }
   const payment = await findPaymentByRef(env.DB, providerName, notification.providerRef);
-  if (!payment) throw new ApiError(Status.notFound, `no payment ${notification.providerRef} at ${providerName}`);
+  if (!payment) {
+    console.warn(`acknowledged ${providerName} notification ${notification.eventId} about payment ${notification.providerRef}, which is not ours`);
+    return provider.acknowledge();
+  }
   try {
     await applyPaymentReport(env, payment, notification, notification.eventId);
   } catch (error) {
@@ -132,7 +158,7 @@ export async function settleFromProvider(env: CloudApiEnv, order: OrderRow): Pro
 }
 
 /** A provider's checkout is not payable longer than this (Stripe's sessions last at most 24 h, the others less). */
-const PAYABLE_FOR_SECONDS = 24 * 3600;
+export const PAYABLE_FOR_SECONDS = 24 * 3600;
 
 /**
  * A payment attempt the cloud-api closed itself is asked about at its provider, since its checkout can still

@@ -3,7 +3,7 @@ import type { CloudApiEnv } from "#api/env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { providerNamed } from "#api/payments/index.ts";
 import { ProviderUnavailable } from "#api/payments/provider.ts";
-import { findOrder, releaseCouponStatement, transitionStatement } from "#api/repositories/orders.ts";
+import { releaseCouponStatement, transitionStatement } from "#api/repositories/orders.ts";
 import {
   markRefundDueStatement,
   markRefundsOfOrdersInStatement,
@@ -74,12 +74,18 @@ export async function askForRefund(env: CloudApiEnv, payment: PaymentRow): Promi
 /**
  * Money arrived for an order that can no longer use it (cancelled or closed, or already paid by another
  * attempt): it goes back to the buyer. The debt is written down first, so that a refund the provider
- * cannot make now is asked for again by the cron until it goes through.
+ * cannot make now is asked for again by the cron until it goes through; the first ask is made from the queue
+ * (refundFromQueue), so that the notification that brought the money is acknowledged without waiting for it.
  */
 export async function refundStrayPayment(env: CloudApiEnv, payment: PaymentRow): Promise<void> {
-  const order = await findOrder(env.DB, payment.order_id);
-  console.warn(`refunding payment ${payment.id} of order ${payment.order_id} (status ${order?.status ?? "unknown"}): it cannot be used`);
+  console.warn(`refunding payment ${payment.id} of order ${payment.order_id}: the order cannot use it`);
   await markRefundDueStatement(env.DB, payment.id, nowSeconds()).run();
+  await env.FULFILMENT.send({ paymentId: payment.id });
+}
+
+/** The queue's first ask for a payment owed back; one asked already is the cron's to follow, so a repeated message asks nothing. */
+export async function refundFromQueue(env: CloudApiEnv, payment: PaymentRow): Promise<void> {
+  if (payment.status !== "succeeded" || payment.refund_due_at === null || payment.refund_next_at !== null) return;
   await askForRefund(env, payment);
 }
 

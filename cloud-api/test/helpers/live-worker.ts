@@ -1,12 +1,55 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env, waitOnExecutionContext } from "cloudflare:test";
 import { signedHeaders } from "#test/signed-request.ts";
 import type { CloudApiEnv } from "#api/env.ts";
+import type { PaymentCallMessage, QueueMessage } from "#api/fulfilment/message.ts";
 import worker from "#api/index.ts";
 import type { Buyer } from "./orders.ts";
 
+/**
+ * The provider calls (closes, stray refunds) a live env queued. The test Worker's own queue consumer runs with the
+ * sandbox env, which does not know a live adapter's payments, so these wait here for deliverPaymentCalls.
+ */
+let paymentCalls: PaymentCallMessage[] = [];
+
+/** Forgets the provider calls earlier tests queued (for a beforeEach). */
+export function forgetPaymentCalls(): void {
+  paymentCalls = [];
+}
+
+/** The queue as a live env sees it: fulfilment goes to the test Worker's queue, provider calls wait for the test. */
+const liveQueue = (queue: Queue<QueueMessage>): Queue<QueueMessage> => {
+  const kept = (body: QueueMessage) => "paymentId" in body && paymentCalls.push(body) > 0;
+  const nothingSent = { metadata: { metrics: { backlogCount: 0, backlogBytes: 0 } } };
+  const live: Pick<Queue<QueueMessage>, "send" | "sendBatch"> = {
+    send: async (body, options) => (kept(body) ? nothingSent : queue.send(body, options)),
+    sendBatch: async (messages, options) => {
+      const rest = [...messages].filter(({ body }) => !kept(body));
+      return rest.length ? queue.sendBatch(rest, options) : nothingSent;
+    },
+  };
+  return { ...queue, ...live };
+};
+
 /** The test Worker's env with some variables changed: a provider switched to "live", its keys, its API base. */
 export function envWith(vars: Partial<CloudApiEnv>): CloudApiEnv {
-  return { ...(env as unknown as CloudApiEnv), ...vars };
+  const base = env as unknown as CloudApiEnv;
+  return { ...base, FULFILMENT: liveQueue(base.FULFILMENT), ...vars };
+}
+
+/**
+ * Hands the provider calls queued so far to the queue consumer with `workerEnv`, as the queue would; with
+ * `paymentIds`, only those payments' (a checkout may also have replaced an earlier test's order). Returns how many.
+ */
+export async function deliverPaymentCalls(workerEnv: CloudApiEnv, paymentIds?: readonly string[]): Promise<number> {
+  const bodies = paymentCalls.filter((body) => !paymentIds || paymentIds.includes(body.paymentId));
+  paymentCalls = [];
+  if (bodies.length === 0) return 0;
+  const batch = createMessageBatch<QueueMessage>(
+    "camcloud-fulfilment-local",
+    bodies.map((body, index) => ({ id: `call-${index}-${body.paymentId}`, timestamp: new Date(), attempts: 1, body })),
+  );
+  await worker.queue(batch, workerEnv);
+  return bodies.length;
 }
 
 /** A request handled by the cloud-api Worker with `workerEnv` (the same D1 and queue as SELF). */

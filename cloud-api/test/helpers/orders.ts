@@ -97,11 +97,16 @@ export async function deliver(orderId: string, attempts = 1, id = `m-${orderId}-
   return getQueueResult(batch, ctx);
 }
 
-export async function waitForStatus(orderId: string, done: (status: number) => boolean) {
+/** Reads until `done` holds (the queue works in the background), at most about five seconds; the last read. */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   for (let i = 0; i < 100; i++) {
-    const status = (await orderRow(orderId))?.status ?? 0;
-    if (done(status)) return status;
+    const value = await read();
+    if (done(value)) return value;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return (await orderRow(orderId))?.status;
+  return read();
+}
+
+export function waitForStatus(orderId: string, done: (status: number) => boolean) {
+  return eventually(async () => (await orderRow(orderId))?.status ?? 0, done);
 }

@@ -5,12 +5,19 @@ import { orderSettings } from "#api/settings.ts";
 import { absolutePublicUrl } from "#api/payments/callback-urls.ts";
 import { chinaDateTime } from "#api/payments/china-time.ts";
 import { centsOfDecimal, decimalOfCents } from "#api/payments/outbound.ts";
-import { ProviderUnavailable, type CreatedPayment, type PaymentProvider, type PaymentReport, type PaymentRequest } from "#api/payments/provider.ts";
+import {
+  ProviderUnavailable,
+  type CloseOutcome,
+  type CreatedPayment,
+  type PaymentProvider,
+  type PaymentReport,
+  type PaymentRequest,
+} from "#api/payments/provider.ts";
 import { alipayClient, AlipayRequestFailed } from "#api/payments/alipay/client.ts";
 import { alipayConfig } from "#api/payments/alipay/config.ts";
 import { gatewayFormHtml } from "#api/payments/alipay/form.ts";
 import { verifyAlipayNotification } from "#api/payments/alipay/notifications.ts";
-import { alipayTradeQuery, alipayTradeRefund, outcomeOfTradeStatus } from "#api/payments/alipay/schemas.ts";
+import { alipayRefundQuery, alipayTradeClose, alipayTradeQuery, alipayTradeRefund, outcomeOfTradeStatus } from "#api/payments/alipay/schemas.ts";
 import { signedGatewayParams } from "#api/payments/alipay/signing.ts";
 
 /** Alipay's rule for out_trade_no: up to 64 letters, digits and underscores. */
@@ -51,6 +58,12 @@ export function alipayProvider(env: CloudApiEnv): PaymentProvider {
     return { providerRef: ref, outcome: outcomeOfTradeStatus(trade.trade_status, false), amountCents: cents, currency: "CNY" };
   }
 
+  /** Whether the payment's refund went through: Alipay's refund query names REFUND_SUCCESS only then. */
+  async function refundMade(ref: string): Promise<boolean> {
+    const answer = await client.call("alipay.trade.fastpay.refund.query", { out_trade_no: ref, out_request_no: outRequestNoOf(ref) }, alipayRefundQuery);
+    return answer.refund_status === "REFUND_SUCCESS";
+  }
+
   return {
     name: "alipay",
 
@@ -89,16 +102,34 @@ export function alipayProvider(env: CloudApiEnv): PaymentProvider {
     // Alipay settles without a capture step.
     capture: queryPayment,
 
+    // A refund is looked up first; asking again with the same out_request_no is how Alipay wants one not made yet retried.
     async refund(ref: string, amountCents: number) {
+      if (await refundMade(ref)) return { outcome: "refunded" };
       const refund = await client.call(
         "alipay.trade.refund",
         { out_trade_no: ref, refund_amount: decimalOfCents(amountCents), out_request_no: outRequestNoOf(ref) },
         alipayTradeRefund,
       );
       if (refund.out_trade_no !== ref) throw new ProviderUnavailable(`Alipay refunded ${refund.out_trade_no}, not ${ref}`);
-      // fund_change is "N" when a retry finds the refund already made: the trade's refunded total tells.
-      const refunded = refund.fund_change === "Y" || (centsOfDecimal(refund.refund_fee) ?? 0) >= amountCents;
-      return { outcome: refunded ? "refunded" : "pending" };
+      // Only fund_change "Y" says this call moved the money; anything else is asked again through the refund query.
+      return { outcome: refund.fund_change === "Y" ? "refunded" : "pending" };
+    },
+
+    async close(ref: string): Promise<CloseOutcome> {
+      try {
+        const closed = await client.call("alipay.trade.close", { out_trade_no: ref }, alipayTradeClose);
+        if (closed.out_trade_no !== undefined && closed.out_trade_no !== ref) throw new ProviderUnavailable(`Alipay closed ${closed.out_trade_no}, not ${ref}`);
+        return "closed";
+      } catch (error) {
+        if (!(error instanceof AlipayRequestFailed)) throw error;
+        // The buyer has not reached the cashier: Alipay makes the trade only then, so there is nothing to close yet.
+        if (error.subCode === "ACQ.TRADE_NOT_EXIST") return "absent";
+        // ACQ.TRADE_STATUS_ERROR, ACQ.TRADE_HAS_SUCCESS, ACQ.TRADE_HAS_CLOSE: not closable; the trade's state tells why.
+        const report = await queryPayment(ref);
+        if (report.outcome === "paid") return "paid";
+        if (report.outcome === "cancelled") return "closed";
+        throw error;
+      }
     },
   };
 }

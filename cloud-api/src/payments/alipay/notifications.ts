@@ -1,7 +1,7 @@
 import { parseChinaDateTime } from "#api/payments/china-time.ts";
 import { verifyRsaSha256 } from "#api/payments/crypto/rsa.ts";
 import { centsOfDecimal } from "#api/payments/outbound.ts";
-import { NotificationRejected, type VerifiedNotification } from "#api/payments/provider.ts";
+import { NotificationRejected, type UnfollowedNotification, type VerifiedNotification } from "#api/payments/provider.ts";
 import type { AlipayConfig } from "#api/payments/alipay/config.ts";
 import { alipayNotification, outcomeOfTradeStatus } from "#api/payments/alipay/schemas.ts";
 import { signingContent } from "#api/payments/alipay/signing.ts";
@@ -17,7 +17,7 @@ export const ALIPAY_NOTIFICATION_MAX_AGE_SECONDS = 48 * 3600;
  * parameter but sign and sign_type, values URL-decoded, verified with Alipay's public key; then it must
  * name our app and our seller id. notify_id is the event id.
  */
-export async function verifyAlipayNotification(config: AlipayConfig, body: string, now: number): Promise<VerifiedNotification> {
+export async function verifyAlipayNotification(config: AlipayConfig, body: string, now: number): Promise<VerifiedNotification | UnfollowedNotification> {
   const params: Record<string, string> = {};
   for (const [name, value] of new URLSearchParams(body)) {
     if (Object.hasOwn(params, name)) throw new NotificationRejected(`parameter ${name} appears twice`);
@@ -30,6 +30,9 @@ export async function verifyAlipayNotification(config: AlipayConfig, body: strin
     throw new NotificationRejected("notification signature does not verify with the Alipay public key");
   }
 
+  if (params.notify_id && params.notify_type && params.notify_type !== "trade_status_sync") {
+    return { eventId: params.notify_id, unfollowed: `Alipay notification ${params.notify_type}` };
+  }
   const parsed = alipayNotification.safeParse(params);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

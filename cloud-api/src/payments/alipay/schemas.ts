@@ -44,10 +44,25 @@ export const alipayTradeRefund = alipayResult.extend({
   code: z.literal("10000"),
   out_trade_no: z.string().min(1),
   trade_no: z.string().optional(),
-  /** Whether this call moved money ("N" when the same out_request_no was refunded already). */
+  /** "Y" only when this call moved the money; "N" proves nothing (made before, or not yet): the refund query tells. */
   fund_change: z.enum(["Y", "N"]),
   /** The trade's refunded total so far. */
   refund_fee: yuan,
+});
+
+/** alipay.trade.fastpay.refund.query: refund_status is REFUND_SUCCESS once the refund went through, absent until then. */
+export const alipayRefundQuery = alipayResult.extend({
+  code: z.literal("10000"),
+  out_trade_no: z.string().optional(),
+  out_request_no: z.string().optional(),
+  refund_amount: yuan.optional(),
+  refund_status: z.string().optional(),
+});
+
+export const alipayTradeClose = alipayResult.extend({
+  code: z.literal("10000"),
+  out_trade_no: z.string().optional(),
+  trade_no: z.string().optional(),
 });
 
 /** An asynchronous notification (application/x-www-form-urlencoded), after its signature is checked. */

@@ -102,6 +102,7 @@ export function payPalProvider(env: CloudApiEnv): PaymentProvider {
       }
       if (answer.verification_status !== "SUCCESS") throw new NotificationRejected("PayPal did not verify the notification's signature");
       const event = readPayPalEvent(body);
+      if ("unfollowed" in event) return { eventId: event.id, unfollowed: event.unfollowed };
       return { eventId: event.id, ...(await reportOfEvent(event)) };
     },
 
@@ -127,6 +128,12 @@ export function payPalProvider(env: CloudApiEnv): PaymentProvider {
         if (error instanceof PayPalRequestFailed && error.status === 422) return reportOf(await getOrder(ref));
         throw error;
       }
+    },
+
+    // Nothing to close: an order the buyer never approved is simply never captured, and an approved one is captured
+    // only while its order can still be paid (services/payment-events.ts).
+    async close() {
+      return "closed" as const;
     },
 
     async refund(ref: string, amountCents: number) {

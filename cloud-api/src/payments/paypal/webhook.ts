@@ -56,7 +56,7 @@ export function verificationRequestBody(transmission: Transmission, webhookId: s
 export const verificationAnswer = z.object({ verification_status: z.enum(["SUCCESS", "FAILURE"]) });
 
 const eventBase = { id: z.string().min(1).max(100) };
-/** The events the PayPal webhook subscribes to; others are refused. */
+/** The events the PayPal webhook subscribes to; a verified event of another type is acknowledged and ignored. */
 const payPalEvent = z.discriminatedUnion("event_type", [
   z.object({ ...eventBase, event_type: z.literal("CHECKOUT.ORDER.APPROVED"), resource: payPalOrder }),
   z.object({ ...eventBase, event_type: z.enum(["PAYMENT.CAPTURE.COMPLETED", "PAYMENT.CAPTURE.DENIED", "PAYMENT.CAPTURE.DECLINED"]), resource: payPalCapture }),
@@ -64,10 +64,17 @@ const payPalEvent = z.discriminatedUnion("event_type", [
 ]);
 export type PayPalEvent = z.infer<typeof payPalEvent>;
 
-/** Reads a verified event body (already known to be JSON). */
-export function readPayPalEvent(rawBody: string): PayPalEvent {
-  const parsed = payPalEvent.safeParse(JSON.parse(rawBody));
+const anyEvent = z.object({ ...eventBase, event_type: z.string().min(1) });
+
+/** Reads a verified event body (already known to be JSON); `unfollowed` names an event type it does not subscribe to. */
+export function readPayPalEvent(rawBody: string): PayPalEvent | { id: string; unfollowed: string } {
+  const json: unknown = JSON.parse(rawBody);
+  const parsed = payPalEvent.safeParse(json);
   if (!parsed.success) {
+    const other = anyEvent.safeParse(json);
+    if (other.success && !payPalEvent.options.some((option) => option.shape.event_type.safeParse(other.data.event_type).success)) {
+      return { id: other.data.id, unfollowed: `PayPal event type ${other.data.event_type}` };
+    }
     const issue = parsed.error.issues[0];
     throw new NotificationRejected(`notification body: ${issue?.path.join(".")}: ${issue?.message}`);
   }

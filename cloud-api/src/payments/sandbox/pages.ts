@@ -37,6 +37,13 @@ const hidden = (fields: Record<string, string>) =>
 /** A provider's checkout: what is paid, and the three outcomes a tester can choose. */
 export function checkoutPage(payment: SandboxPaymentRow, form: { action: string; fields: Record<string, string>; cardFields?: boolean }): string {
   const provider = PROVIDER_LABELS[payment.method];
+  // As a provider shows a checkout the merchant closed (or the buyer cancelled): nothing left to pay.
+  if (payment.status === "cancelled") {
+    return htmlDocument(
+      `${provider} sandbox checkout`,
+      `<div class="card"><h1>This checkout is closed</h1><p>It can no longer be paid. Go back to the app to pay the order again.</p></div>`,
+    );
+  }
   const card = form.cardFields
     ? `<label for="card">Card number</label><input id="card" type="text" inputmode="numeric" autocomplete="off" value="4242 4242 4242 4242" readonly>
 <label for="expiry">Expiry</label><input id="expiry" type="text" value="12 / 34" readonly>`

@@ -6,6 +6,7 @@ import { randomToken } from "#api/core/hashing.ts";
 import { orderSettings } from "#api/settings.ts";
 import {
   ProviderUnavailable,
+  type CloseOutcome,
   type CreatedPayment,
   type PaymentInstructions,
   type PaymentOutcome,
@@ -115,6 +116,15 @@ export function sandboxProvider(env: CloudApiEnv, name: ProviderName): PaymentPr
       await find(ref);
       await moveSandboxPayment(env.DB, ref, ["approved"], "paid", nowSeconds());
       return reportOf(await find(ref));
+    },
+
+    // As the real providers do: WeChat, Alipay and Stripe close a checkout not paid yet; PayPal has nothing to close.
+    async close(ref: string): Promise<CloseOutcome> {
+      await find(ref);
+      if (name === "paypal") return "closed";
+      if (await moveSandboxPayment(env.DB, ref, ["created", "approved"], "cancelled", nowSeconds())) return "closed";
+      const { status } = await find(ref);
+      return status === "paid" || status === "refunded" ? "paid" : "closed";
     },
 
     // Idempotent, as every provider's refund of one payment is: asking again reports where it stands.

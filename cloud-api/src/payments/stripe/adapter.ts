@@ -1,9 +1,25 @@
-import { z } from "zod";
 import type { CloudApiEnv } from "#api/env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { orderSettings } from "#api/settings.ts";
-import { NotificationRejected, ProviderUnavailable, type CreatedPayment, type PaymentProvider, type PaymentRequest } from "#api/payments/provider.ts";
-import { checkoutSession, outcomeOfSession, paymentIntentOf, reportOfSession } from "#api/payments/stripe/checkout-session.ts";
+import {
+  NotificationRejected,
+  ProviderUnavailable,
+  type CloseOutcome,
+  type CreatedPayment,
+  type PaymentProvider,
+  type PaymentRequest,
+  type UnfollowedNotification,
+  type VerifiedNotification,
+} from "#api/payments/provider.ts";
+import {
+  checkoutSession,
+  outcomeOfSession,
+  paymentIntentOf,
+  reportOfSession,
+  stripeRefund,
+  stripeRefundList,
+  type StripeRefund,
+} from "#api/payments/stripe/checkout-session.ts";
 import { stripeClient, StripeRequestFailed } from "#api/payments/stripe/client.ts";
 import { stripeConfig } from "#api/payments/stripe/config.ts";
 import { readStripeEvent, STRIPE_SIGNATURE_HEADER, verifyStripeSignature } from "#api/payments/stripe/webhook.ts";
@@ -15,11 +31,12 @@ const CHECKOUT_LOCALES = new Set(["de", "en", "es", "fr", "it", "ja", "ru", "th"
 const MIN_SESSION_SECONDS = 31 * 60;
 const MAX_SESSION_SECONDS = 24 * 60 * 60;
 
-const stripeRefund = z.object({
-  id: z.string().startsWith("re_"),
-  object: z.literal("refund"),
-  status: z.enum(["pending", "requires_action", "succeeded", "failed", "canceled"]),
-});
+/** Where the refunds of a payment stand, from the refunds Stripe lists for it. */
+function outcomeOfRefunds(paymentIntent: string, refunds: readonly StripeRefund[]): "refunded" | "pending" {
+  if (refunds.some((refund) => refund.status === "succeeded")) return "refunded";
+  if (refunds.some((refund) => refund.status === "pending" || refund.status === "requires_action")) return "pending";
+  throw new ProviderUnavailable(`Stripe answered charge_already_refunded for ${paymentIntent} but lists no refund that succeeded or is pending`);
+}
 
 /** Stripe needs an absolute return_url; a root-relative result page is resolved against PUBLIC_BASE_URL. */
 function absoluteReturnUrl(env: CloudApiEnv, returnUrl: string): string {
@@ -41,6 +58,8 @@ export function stripeProvider(env: CloudApiEnv): PaymentProvider {
   const config = stripeConfig(env);
   const client = stripeClient(config);
   const session = (ref: string) => client.get(sessionPath(ref), checkoutSession);
+  const refundsOf = async (paymentIntent: string) =>
+    (await client.get(`/v1/refunds?payment_intent=${encodeURIComponent(paymentIntent)}&limit=100`, stripeRefundList)).data;
   const reportOf = async (ref: string) => {
     const found = await session(ref);
     return reportOfSession(found, outcomeOfSession(found));
@@ -85,13 +104,27 @@ export function stripeProvider(env: CloudApiEnv): PaymentProvider {
       return { providerRef: created.id, instructions: { sessionId: created.client_secret } };
     },
 
-    async verifyNotification(request: Request, body: string) {
+    async verifyNotification(request: Request, body: string): Promise<VerifiedNotification | UnfollowedNotification> {
       await verifyStripeSignature(config.webhookSecret, request.headers.get(STRIPE_SIGNATURE_HEADER), body, nowSeconds());
       const event = readStripeEvent(body);
-      if (event.livemode !== config.livemode || event.session.livemode !== config.livemode) {
+      if (event.livemode !== config.livemode || (event.kind === "session" && event.session.livemode !== config.livemode)) {
         throw new NotificationRejected(`a ${event.livemode ? "live" : "test"} mode event does not belong to this ${config.livemode ? "live" : "test"} mode account`);
       }
-      return { eventId: event.id, ...reportOfSession(event.session, event.outcome) };
+      switch (event.kind) {
+        case "unfollowed":
+          return { eventId: event.id, unfollowed: `Stripe event type ${event.type}` };
+        case "session":
+          return { eventId: event.id, ...reportOfSession(event.session, event.outcome) };
+        case "refund": {
+          const { refund } = event;
+          const ref = refund.metadata?.checkoutSession;
+          if (!ref) return { eventId: event.id, unfollowed: `Stripe refund ${refund.id}, not made by the cloud-api` };
+          // Events can arrive late and out of order: a failed refund counts only while no other refund of the payment stands.
+          const standing = event.outcome === "refundFailed" && refund.payment_intent ? await refundsOf(refund.payment_intent) : [];
+          const outcome = standing.some((other) => other.status !== "failed" && other.status !== "canceled") ? "pending" : event.outcome;
+          return { eventId: event.id, providerRef: ref, outcome, amountCents: refund.amount, currency: refund.currency.toUpperCase() };
+        }
+      }
     },
 
     acknowledge() {
@@ -121,7 +154,22 @@ export function stripeProvider(env: CloudApiEnv): PaymentProvider {
         if (current.status === "pending" || current.status === "requires_action") return { outcome: "pending" };
         throw new ProviderUnavailable(`Stripe refund ${current.id} of ${paymentIntent} is ${current.status}`);
       } catch (error) {
-        if (error instanceof StripeRequestFailed && error.code === "charge_already_refunded") return { outcome: "refunded" };
+        if (!(error instanceof StripeRequestFailed && error.code === "charge_already_refunded")) throw error;
+        // Not proof: after the key's 24 hours a refund still pending, or one that will fail, answers the same.
+        return { outcome: outcomeOfRefunds(paymentIntent, await refundsOf(paymentIntent)) };
+      }
+    },
+
+    async close(ref: string): Promise<CloseOutcome> {
+      try {
+        const expired = await client.post(`${sessionPath(ref)}/expire`, {}, `expire-${ref}`, checkoutSession);
+        return outcomeOfSession(expired) === "paid" ? "paid" : "closed";
+      } catch (error) {
+        if (!(error instanceof StripeRequestFailed) || error.status >= 500) throw error;
+        // Only an open session can be expired: one already expired, or completed (paid), is refused; it tells which.
+        const outcome = outcomeOfSession(await session(ref));
+        if (outcome === "paid") return "paid";
+        if (outcome === "cancelled") return "closed";
         throw error;
       }
     },

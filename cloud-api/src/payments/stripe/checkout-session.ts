@@ -41,3 +41,18 @@ export function paymentIntentOf(session: CheckoutSession): string | null {
   if (!intent) return null;
   return typeof intent === "string" ? intent : intent.id;
 }
+
+/** A refund, as a refund call, a refund look-up and a refund event carry it. */
+export const stripeRefund = z.object({
+  id: z.string().startsWith("re_"),
+  object: z.literal("refund"),
+  status: z.enum(["pending", "requires_action", "succeeded", "failed", "canceled"]),
+  amount: z.number().int().nonnegative(),
+  currency: z.string().regex(/^[a-z]{3}$/),
+  payment_intent: z.string().nullish(),
+  /** The adapter names the Checkout Session it refunds; a refund made elsewhere (the Dashboard) does not. */
+  metadata: z.record(z.string(), z.string()).nullish(),
+});
+export type StripeRefund = z.infer<typeof stripeRefund>;
+
+export const stripeRefundList = z.object({ object: z.literal("list"), data: z.array(stripeRefund), has_more: z.boolean() });

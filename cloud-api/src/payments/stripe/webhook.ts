@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { hmacSha256Hex, timingSafeEqualText } from "#api/core/hashing.ts";
 import { NotificationRejected, type PaymentOutcome } from "#api/payments/provider.ts";
-import { checkoutSession, outcomeOfSession, type CheckoutSession } from "#api/payments/stripe/checkout-session.ts";
+import { checkoutSession, outcomeOfSession, stripeRefund, type CheckoutSession, type StripeRefund } from "#api/payments/stripe/checkout-session.ts";
 
 export const STRIPE_SIGNATURE_HEADER = "Stripe-Signature";
 /** Stripe's documented default: an event signed longer ago than this is a replay. */
@@ -36,36 +36,54 @@ const SESSION_EVENTS = {
   "checkout.session.async_payment_failed": (): PaymentOutcome => "failed",
   "checkout.session.expired": (): PaymentOutcome => "cancelled",
 } as const;
-type SessionEventType = keyof typeof SESSION_EVENTS;
+
+/**
+ * The refund events it subscribes to (docs/configuration.md lists all of them for the Dashboard): a refund can fail
+ * after it was made (refund.failed, or its status moving to failed), and the money is then owed again. Every other
+ * change of a refund is followed by the cloud-api's own asks.
+ */
+const REFUND_EVENTS = new Set(["refund.updated", "refund.failed", "charge.refund.updated"]);
 
 const stripeEvent = z.object({
   id: z.string().startsWith("evt_"),
   object: z.literal("event"),
-  type: z.enum(Object.keys(SESSION_EVENTS) as [SessionEventType, ...SessionEventType[]]),
+  type: z.string().min(1),
   livemode: z.boolean(),
-  data: z.object({ object: checkoutSession }),
+  data: z.object({ object: z.unknown() }),
 });
 
-export interface StripeSessionEvent {
-  id: string;
-  livemode: boolean;
-  session: CheckoutSession;
-  outcome: PaymentOutcome;
+export type StripeEvent = { id: string; livemode: boolean } & (
+  | { kind: "session"; session: CheckoutSession; outcome: PaymentOutcome }
+  | { kind: "refund"; refund: StripeRefund; outcome: PaymentOutcome }
+  | { kind: "unfollowed"; type: string }
+);
+
+function parsedOrRejected<T extends z.ZodType>(schema: T, value: unknown, what: string): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new NotificationRejected(`${what}: ${issue?.path.join(".")}: ${issue?.message}`);
+  }
+  return parsed.data;
 }
 
-/** Reads a verified event body; anything that is not one of the subscribed session events is rejected. */
-export function readStripeEvent(rawBody: string): StripeSessionEvent {
+/** Reads a verified event body: a subscribed session or refund event, or one the cloud-api does not follow. */
+export function readStripeEvent(rawBody: string): StripeEvent {
   let json: unknown;
   try {
     json = JSON.parse(rawBody);
   } catch {
     throw new NotificationRejected("notification body is not JSON");
   }
-  const parsed = stripeEvent.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new NotificationRejected(`notification body: ${issue?.path.join(".")}: ${issue?.message}`);
+  const { id, type, livemode, data } = parsedOrRejected(stripeEvent, json, "notification body");
+  if (Object.hasOwn(SESSION_EVENTS, type)) {
+    const session = parsedOrRejected(checkoutSession, data.object, "notification body: data.object");
+    return { id, livemode, kind: "session", session, outcome: SESSION_EVENTS[type as keyof typeof SESSION_EVENTS](session) };
   }
-  const { id, type, livemode, data } = parsed.data;
-  return { id, livemode, session: data.object, outcome: SESSION_EVENTS[type](data.object) };
+  if (REFUND_EVENTS.has(type)) {
+    const refund = parsedOrRejected(stripeRefund, data.object, "notification body: data.object");
+    const failed = refund.status === "failed" || refund.status === "canceled";
+    return { id, livemode, kind: "refund", refund, outcome: failed ? "refundFailed" : "pending" };
+  }
+  return { id, livemode, kind: "unfollowed", type };
 }

@@ -3,12 +3,19 @@ import { nowSeconds } from "#api/core/clock.ts";
 import { findPaymentByRef } from "#api/repositories/payments.ts";
 import { orderSettings } from "#api/settings.ts";
 import { chinaRfc3339 } from "#api/payments/china-time.ts";
-import { ProviderUnavailable, type CreatedPayment, type PaymentProvider, type PaymentReport, type PaymentRequest } from "#api/payments/provider.ts";
+import {
+  ProviderUnavailable,
+  type CloseOutcome,
+  type CreatedPayment,
+  type PaymentProvider,
+  type PaymentReport,
+  type PaymentRequest,
+} from "#api/payments/provider.ts";
 import { wechatPayClient, WechatPayRequestFailed } from "#api/payments/wechat/client.ts";
 import { wechatPayConfig } from "#api/payments/wechat/config.ts";
 import { verifyWechatNotification } from "#api/payments/wechat/notifications.ts";
 import { reportOfTransaction } from "#api/payments/wechat/reports.ts";
-import { outcomeOfTradeState, wechatH5Order, wechatRefund, wechatTransaction } from "#api/payments/wechat/schemas.ts";
+import { noAnswerBody, outcomeOfTradeState, wechatH5Order, wechatRefund, wechatTransaction, type WechatRefund } from "#api/payments/wechat/schemas.ts";
 
 /** WeChat's rule for out_trade_no: 6-32 of digits, letters and _-|*. */
 const OUT_TRADE_NO = /^[A-Za-z0-9_\-|*]{6,32}$/;
@@ -43,7 +50,7 @@ export function wechatPayProvider(env: CloudApiEnv): PaymentProvider {
     const report = reportOfTransaction(transaction);
     if (report) return report;
     const outcome = outcomeOfTradeState(transaction.trade_state);
-    if (outcome === "paid" || outcome === "refunded" || outcome === "approved") throw new ProviderUnavailable(`WeChat Pay answered ${transaction.trade_state} for ${ref} without its amount`);
+    if (outcome === "paid" || outcome === "refunded") throw new ProviderUnavailable(`WeChat Pay answered ${transaction.trade_state} for ${ref} without its amount`);
     return unpaidReport(ref, outcome);
   }
 
@@ -52,6 +59,16 @@ export function wechatPayProvider(env: CloudApiEnv): PaymentProvider {
     const payment = await findPaymentByRef(env.DB, "wechat", ref);
     if (!payment) throw new ProviderUnavailable(`no WeChat Pay payment ${ref} here`);
     return { providerRef: ref, outcome, amountCents: payment.amount_cents, currency: payment.currency_code };
+  }
+
+  /** The payment's refund as WeChat has it now, or null when WeChat has none (it was never asked for, or never arrived). */
+  async function refundOf(ref: string): Promise<WechatRefund | null> {
+    try {
+      return await client.call("GET", `/v3/refund/domestic/refunds/${encodeURIComponent(outRefundNoOf(ref))}`, undefined, wechatRefund);
+    } catch (error) {
+      if (error instanceof WechatPayRequestFailed && error.code === "RESOURCE_NOT_EXISTS") return null;
+      throw error;
+    }
   }
 
   return {
@@ -94,21 +111,40 @@ export function wechatPayProvider(env: CloudApiEnv): PaymentProvider {
     // WeChat Pay settles without a capture step.
     capture: queryPayment,
 
+    // A refund already asked for is followed by its status query; only one WeChat does not have is asked for.
     async refund(ref: string, amountCents: number) {
-      const refund = await client.call(
-        "POST",
-        "/v3/refund/domestic/refunds",
-        {
-          out_trade_no: ref,
-          out_refund_no: outRefundNoOf(ref),
-          notify_url: config.notifyUrl,
-          amount: { refund: amountCents, total: amountCents, currency: "CNY" },
-        },
-        wechatRefund,
-      );
+      const refund =
+        (await refundOf(ref)) ??
+        (await client.call(
+          "POST",
+          "/v3/refund/domestic/refunds",
+          {
+            out_trade_no: ref,
+            out_refund_no: outRefundNoOf(ref),
+            notify_url: config.notifyUrl,
+            amount: { refund: amountCents, total: amountCents, currency: "CNY" },
+          },
+          wechatRefund,
+        ));
       if (refund.status === "SUCCESS") return { outcome: "refunded" };
       if (refund.status === "PROCESSING") return { outcome: "pending" };
+      // ABNORMAL: the buyer's account cannot take the money back; CLOSED: WeChat gave up. Either way the debt stays owed.
       throw new ProviderUnavailable(`WeChat Pay refund ${refund.out_refund_no} of ${ref} is ${refund.status}`);
+    },
+
+    async close(ref: string): Promise<CloseOutcome> {
+      try {
+        await client.call("POST", `/v3/pay/transactions/out-trade-no/${encodeURIComponent(ref)}/close`, { mchid: config.mchId }, noAnswerBody);
+        return "closed";
+      } catch (error) {
+        if (!(error instanceof WechatPayRequestFailed)) throw error;
+        if (error.code === "ORDER_CLOSED") return "closed";
+        // Paid before the close (ORDERPAID), or refused for another reason: the order's own state tells.
+        const report = await queryPayment(ref);
+        if (report.outcome === "paid" || report.outcome === "refunded") return "paid";
+        if (report.outcome === "cancelled" || report.outcome === "failed") return "closed";
+        throw error;
+      }
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { NotificationRejected, type VerifiedNotification } from "#api/payments/provider.ts";
+import { NotificationRejected, type UnfollowedNotification, type VerifiedNotification } from "#api/payments/provider.ts";
 import type { WechatPayConfig } from "#api/payments/wechat/config.ts";
 import { decryptResource } from "#api/payments/wechat/resource.ts";
 import { reportOfTransaction } from "#api/payments/wechat/reports.ts";
@@ -27,7 +27,12 @@ function parsed<T extends z.ZodType>(schema: T, text: string, what: string): z.i
  * says a payment went through; REFUND.* answers a refund we asked for. The notification id is the
  * event id: WeChat repeats it on every retry.
  */
-export async function verifyWechatNotification(config: WechatPayConfig, request: Request, body: string, now: number): Promise<VerifiedNotification> {
+export async function verifyWechatNotification(
+  config: WechatPayConfig,
+  request: Request,
+  body: string,
+  now: number,
+): Promise<VerifiedNotification | UnfollowedNotification> {
   const problem = await wechatpaySignatureProblem(config, request.headers, body, now);
   if (problem) throw new NotificationRejected(problem);
   const notification = parsed(wechatNotification, body, "notification body");
@@ -58,5 +63,5 @@ export async function verifyWechatNotification(config: WechatPayConfig, request:
     };
   }
 
-  throw new NotificationRejected(`unexpected notification ${notification.event_type} (${notification.resource.original_type})`);
+  return { eventId: notification.id, unfollowed: `WeChat Pay notification ${notification.event_type} (${notification.resource.original_type})` };
 }

@@ -14,7 +14,7 @@ const TRADE_STATE_OUTCOMES = {
 } as const satisfies Record<string, PaymentOutcome>;
 type TradeState = keyof typeof TRADE_STATE_OUTCOMES;
 
-export function outcomeOfTradeState(state: TradeState): PaymentOutcome {
+export function outcomeOfTradeState(state: TradeState): (typeof TRADE_STATE_OUTCOMES)[TradeState] {
   return TRADE_STATE_OUTCOMES[state];
 }
 
@@ -60,6 +60,7 @@ export const wechatNotification = z.object({
 
 export const wechatH5Order = z.object({ h5_url: z.url({ protocol: /^https$/ }) });
 
+/** A refund: the answer to a refund request and to a refund status query. */
 export const wechatRefund = z.object({
   refund_id: z.string().optional(),
   out_refund_no: z.string(),
@@ -67,5 +68,10 @@ export const wechatRefund = z.object({
   status: z.enum(["SUCCESS", "CLOSED", "PROCESSING", "ABNORMAL"]),
   amount: z.object({ total: fen, refund: fen, currency: z.string().optional() }),
 });
+
+export type WechatRefund = z.infer<typeof wechatRefund>;
+
+/** 204 No Content (a close): nothing to read. */
+export const noAnswerBody = z.undefined();
 
 export const wechatError = z.object({ code: z.string(), message: z.string().optional() });
