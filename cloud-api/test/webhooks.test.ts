@@ -5,6 +5,7 @@ import worker from "#api/index.ts";
 import type { CloudApiEnv } from "#api/env.ts";
 import type { DeliveryKey } from "#api/repositories/webhooks.ts";
 import { dispatchEvents, sendDeliveryAgain } from "#api/services/webhooks.ts";
+import { webhookEndpoints } from "#api/core/webhook-endpoints.ts";
 import { signIn } from "#test/signed-request.ts";
 import { openFakeProvider, type FakeProvider } from "#test/fake-provider/client.ts";
 import { call, deliver, paidOrder, packageOf, waitForStatus, type Buyer } from "./helpers/orders.ts";
@@ -138,6 +139,22 @@ describe("integration events: delivery", () => {
     // A delivered one can be sent again too; an unknown one cannot.
     expect(await sendDeliveryAgain(brand.env, key)).toBe(true);
     expect(await sendDeliveryAgain(brand.env, { eventId: "msg_00000000000000000000000000000000", endpoint: "brand" })).toBe(false);
+  });
+});
+
+describe("integration events: configuration", () => {
+  it("gives each endpoint its own secret and refuses, naming it, an endpoint without one, a malformed secret or plain http in production", () => {
+    const two = { WEBHOOK_ENDPOINTS: JSON.stringify({ video: "https://video.example/hooks", sim: "https://sim.example/in" }), WEBHOOK_SECRETS: JSON.stringify({ video: SECRET, sim: OTHER_SECRET }) };
+    expect(webhookEndpoints(two)).toEqual([
+      { name: "video", url: "https://video.example/hooks", secret: SECRET },
+      { name: "sim", url: "https://sim.example/in", secret: OTHER_SECRET },
+    ]);
+    expect(() => webhookEndpoints({ ...two, WEBHOOK_SECRETS: JSON.stringify({ video: SECRET }) })).toThrow('WEBHOOK_SECRETS: no secret for the endpoint "sim"');
+    expect(() => webhookEndpoints({ ...two, WEBHOOK_SECRETS: JSON.stringify({ video: SECRET, sim: "hunter2" }) })).toThrow(/^WEBHOOK_SECRETS: sim a secret is whsec_/);
+    const plain = { WEBHOOK_ENDPOINTS: JSON.stringify({ video: "http://video.example/hooks" }), WEBHOOK_SECRETS: JSON.stringify({ video: SECRET }) };
+    expect(webhookEndpoints(plain)).toHaveLength(1);
+    expect(() => webhookEndpoints({ ...plain, ENVIRONMENT: "production" })).toThrow(/^WEBHOOK_ENDPOINTS: video /);
+    expect(() => webhookEndpoints({ WEBHOOK_ENDPOINTS: "{not json", WEBHOOK_SECRETS: "{}" })).toThrow(/^WEBHOOK_ENDPOINTS: /);
   });
 });
 
