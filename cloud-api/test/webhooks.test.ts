@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import worker from "#api/index.ts";
 import type { CloudApiEnv } from "#api/env.ts";
 import type { DeliveryKey } from "#api/repositories/webhooks.ts";
-import { dispatchEvents, sendDeliveryAgain } from "#api/services/webhooks.ts";
+import { dispatchEvents, requeueStalled, sendDeliveryAgain } from "#api/services/webhooks.ts";
 import { webhookEndpoints } from "#api/core/webhook-endpoints.ts";
 import { signIn } from "#test/signed-request.ts";
 import { openFakeProvider, type FakeProvider } from "#test/fake-provider/client.ts";
@@ -139,6 +139,34 @@ describe("integration events: delivery", () => {
     // A delivered one can be sent again too; an unknown one cannot.
     expect(await sendDeliveryAgain(brand.env, key)).toBe(true);
     expect(await sendDeliveryAgain(brand.env, { eventId: "msg_00000000000000000000000000000000", endpoint: "brand" })).toBe(false);
+  });
+});
+
+describe("integration events: the relay", () => {
+  it("leaves events for the next relay when the queue refuses them, and the cron sends a delivery whose message was lost", async () => {
+    const fake = openFakeProvider();
+    const brand = brandEnv(fake);
+    await env.DB.prepare("INSERT INTO service_cards (code_id, kind, package_id, status) SELECT 'VIPCARD-HOOK-4', 'vip', id, 0 FROM packages WHERE product_id = 'vip-card-cny'").run();
+    expect((await call(cn, "/v1/cloud/vip-card/receive", { deviceId: "SIM-DEMO-002", deviceType: 2, encryptCodeId: "VIPCARD-HOOK-4", countryCode: "CN" })).body?.status).toBe(200);
+    const event = () =>
+      env.DB.prepare("SELECT id, dispatched_at FROM webhook_events WHERE data ->> '$.deviceId' = 'SIM-DEMO-002' AND data ->> '$.source' = 'vip_card' ORDER BY seq DESC").first<{ id: string; dispatched_at: number | null }>();
+
+    const refusing = { ...brand.env, WEBHOOKS: { sendBatch: () => Promise.reject(new Error("queue unavailable")) } } as unknown as CloudApiEnv;
+    await expect(dispatchEvents(refusing)).rejects.toThrow("queue unavailable");
+    expect((await event())?.dispatched_at).toBeNull();
+
+    await dispatchEvents(brand.env);
+    const key = { eventId: (await event())!.id, endpoint: "brand" };
+    expect(brand.sent).toContainEqual(key);
+    // Say its message never reached the queue: 20 minutes later the cron sends it again, once.
+    brand.sent.length = 0;
+    await env.DB.prepare("UPDATE webhook_deliveries SET queued_at = queued_at - 1200 WHERE event_id = ?").bind(key.eventId).run();
+    const now = Math.floor(Date.now() / 1000);
+    expect(await requeueStalled(brand.env, now)).toBeGreaterThanOrEqual(1);
+    expect(brand.sent).toContainEqual(key);
+    brand.sent.length = 0;
+    await requeueStalled(brand.env, now);
+    expect(brand.sent).not.toContainEqual(key);
   });
 });
 
