@@ -66,13 +66,25 @@ async function consume(queueName: string, workerEnv: CloudApiEnv, key: DeliveryK
   return { ...(await getQueueResult(batch, ctx)), delays: retry.mock.calls.map(([options]) => options?.delaySeconds) };
 }
 
+/** The demo buyer receives a new VIP card on a device; its period's event, as the trigger wrote it. */
+async function receiveNewVipCard(codeId: string, deviceId: string, deviceType: 1 | 2) {
+  await env.DB.prepare("INSERT INTO service_cards (code_id, kind, package_id, status) SELECT ?, 'vip', id, 0 FROM packages WHERE product_id = 'vip-card-cny'").bind(codeId).run();
+  expect((await call(cn, "/v1/cloud/vip-card/receive", { deviceId, deviceType, encryptCodeId: codeId, countryCode: "CN" })).body?.status).toBe(200);
+  return cardEvent(deviceId);
+}
+
+/** The latest event of a card's period on the device. */
+function cardEvent(deviceId: string) {
+  return env.DB.prepare("SELECT id, type, dispatched_at FROM webhook_events WHERE data ->> '$.source' = 'vip_card' AND data ->> '$.deviceId' = ? ORDER BY seq DESC LIMIT 1")
+    .bind(deviceId)
+    .first<{ id: string; type: string; dispatched_at: number | null }>();
+}
+
 describe("integration events: delivery", () => {
   it("signs each delivery with the endpoint's secret, which the standardwebhooks library verifies, and retries a failure with the same webhook-id", async () => {
     const fake = openFakeProvider();
     const brand = brandEnv(fake);
-    await env.DB.prepare("INSERT INTO service_cards (code_id, kind, package_id, status) SELECT 'VIPCARD-HOOK-1', 'vip', id, 0 FROM packages WHERE product_id = 'vip-card-cny'").run();
-    expect((await call(cn, "/v1/cloud/vip-card/receive", { deviceId: "CAM-DEMO-003", deviceType: 1, encryptCodeId: "VIPCARD-HOOK-1", countryCode: "CN" })).body?.status).toBe(200);
-    const granted = await env.DB.prepare("SELECT e.id, e.type FROM webhook_events e WHERE e.data ->> '$.source' = 'vip_card' AND e.data ->> '$.deviceId' = 'CAM-DEMO-003' ORDER BY seq DESC LIMIT 1").first<{ id: string; type: string }>();
+    const granted = await receiveNewVipCard("VIPCARD-HOOK-1", "CAM-DEMO-003", 1);
     expect(granted?.type).toMatch(/^entitlement\.(granted|extended)$/);
 
     await dispatchEvents(brand.env);
@@ -108,10 +120,8 @@ describe("integration events: delivery", () => {
   it("backs off from 30 s to 6 h, gives up to the dead-letter queue, and sends a given-up delivery again with the same id", async () => {
     const fake = openFakeProvider();
     const brand = brandEnv(fake);
-    await env.DB.prepare("INSERT INTO service_cards (code_id, kind, package_id, status) SELECT 'VIPCARD-HOOK-2', 'vip', id, 0 FROM packages WHERE product_id = 'vip-card-cny'").run();
-    expect((await call(cn, "/v1/cloud/vip-card/receive", { deviceId: "SIM-DEMO-005", deviceType: 2, encryptCodeId: "VIPCARD-HOOK-2", countryCode: "CN" })).body?.status).toBe(200);
+    const eventId = (await receiveNewVipCard("VIPCARD-HOOK-2", "SIM-DEMO-005", 2))?.id;
     await dispatchEvents(brand.env);
-    const eventId = (await env.DB.prepare("SELECT id FROM webhook_events WHERE data ->> '$.deviceId' = 'SIM-DEMO-005' AND data ->> '$.source' = 'vip_card' ORDER BY seq DESC").first<{ id: string }>())?.id;
     const key = brand.sent.find((message) => message.eventId === eventId)!;
     expect(key.endpoint).toBe("brand");
 
@@ -146,10 +156,8 @@ describe("integration events: the relay", () => {
   it("leaves events for the next relay when the queue refuses them, and the cron sends a delivery whose message was lost", async () => {
     const fake = openFakeProvider();
     const brand = brandEnv(fake);
-    await env.DB.prepare("INSERT INTO service_cards (code_id, kind, package_id, status) SELECT 'VIPCARD-HOOK-4', 'vip', id, 0 FROM packages WHERE product_id = 'vip-card-cny'").run();
-    expect((await call(cn, "/v1/cloud/vip-card/receive", { deviceId: "SIM-DEMO-002", deviceType: 2, encryptCodeId: "VIPCARD-HOOK-4", countryCode: "CN" })).body?.status).toBe(200);
-    const event = () =>
-      env.DB.prepare("SELECT id, dispatched_at FROM webhook_events WHERE data ->> '$.deviceId' = 'SIM-DEMO-002' AND data ->> '$.source' = 'vip_card' ORDER BY seq DESC").first<{ id: string; dispatched_at: number | null }>();
+    await receiveNewVipCard("VIPCARD-HOOK-4", "SIM-DEMO-002", 2);
+    const event = () => cardEvent("SIM-DEMO-002");
 
     const refusing = { ...brand.env, WEBHOOKS: { sendBatch: () => Promise.reject(new Error("queue unavailable")) } } as unknown as CloudApiEnv;
     await expect(dispatchEvents(refusing)).rejects.toThrow("queue unavailable");
@@ -216,9 +224,8 @@ describe("integration events: the outbox", () => {
   });
 
   it("records entitlement.revoked when a received card is refunded, with where the device's service now ends", async () => {
-    await env.DB.prepare("INSERT INTO service_cards (code_id, kind, package_id, status) SELECT 'VIPCARD-HOOK-3', 'vip', id, 0 FROM packages WHERE product_id = 'vip-card-cny'").run();
+    await receiveNewVipCard("VIPCARD-HOOK-3", "CAM-DEMO-002", 1);
     const card = { deviceId: "CAM-DEMO-002", encryptCodeId: "VIPCARD-HOOK-3", countryCode: "CN" };
-    expect((await call(cn, "/v1/cloud/vip-card/receive", { ...card, deviceType: 1 })).body?.status).toBe(200);
     await Promise.all([call(cn, "/v1/cloud/vip-card/refund", card), call(cn, "/v1/cloud/vip-card/refund", card)]);
     const { results } = await env.DB.prepare("SELECT type, data FROM webhook_events WHERE data ->> '$.deviceId' = 'CAM-DEMO-002' AND data ->> '$.source' = 'vip_card' ORDER BY seq").all<{ type: string; data: string }>();
     const revoked = results.filter((row) => row.type === "entitlement.revoked");
