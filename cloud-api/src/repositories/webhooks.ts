@@ -94,12 +94,6 @@ export function findDelivery(db: D1Database, key: DeliveryKey): Promise<WebhookD
   return db.prepare("SELECT * FROM webhook_deliveries WHERE event_id = ? AND endpoint = ?").bind(key.eventId, key.endpoint).first<WebhookDeliveryRow>();
 }
 
-/** The event's deliveries, endpoint by endpoint: what a console shows of one event. */
-export async function deliveriesOfEvent(db: D1Database, eventId: string): Promise<WebhookDeliveryRow[]> {
-  const { results } = await db.prepare("SELECT * FROM webhook_deliveries WHERE event_id = ? ORDER BY endpoint").bind(eventId).all<WebhookDeliveryRow>();
-  return results;
-}
-
 /** One attempt's outcome: `status` null when the endpoint did not answer; delivered on a 2xx. */
 export function recordAttemptStatement(
   db: D1Database,

@@ -22,7 +22,7 @@ const STALLED_AFTER_SECONDS = 15 * 60;
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace(/\.000Z$/, "Z");
 
 /** The body every delivery of an event carries, byte for byte the same on every retry (docs/integration.md). */
-export function eventBody(event: WebhookEventRow): string {
+function eventBody(event: WebhookEventRow): string {
   return JSON.stringify({ type: event.type, timestamp: iso(event.occurred_at), data: JSON.parse(event.data) as unknown });
 }
 
@@ -61,7 +61,7 @@ export async function requeueStalled(env: CloudApiEnv, now: number): Promise<num
   return stalled.length;
 }
 
-export type DeliveryOutcome = "delivered" | "failed" | "skipped";
+type DeliveryOutcome = "delivered" | "failed" | "skipped";
 
 /**
  * One attempt to deliver an event to an endpoint, signed with the endpoint's secret by the standardwebhooks
