@@ -12,13 +12,14 @@ const apiFolder = (folder) => [`\\#api/${folder}/*`];
 const RELATIVE = ["./*", "../*"];
 const SQL_IN_REPOSITORIES = "SQL is written in cloud-api/src/repositories/ only (docs/decisions/033).";
 const apiLayers = {
-  core: ["repositories", "payments", "services", "cron", "fulfilment", "operations", "http", "sandbox"],
-  repositories: ["payments", "services", "cron", "fulfilment", "operations", "http"],
-  payments: ["services", "cron", "fulfilment", "operations", "http"],
-  services: ["cron", "fulfilment", "operations", "http"],
-  cron: ["fulfilment", "operations", "http"],
-  fulfilment: ["cron", "operations", "http"],
-  operations: ["cron", "fulfilment"],
+  core: ["repositories", "payments", "services", "cron", "fulfilment", "webhooks", "operations", "http", "sandbox"],
+  repositories: ["payments", "services", "cron", "fulfilment", "webhooks", "operations", "http"],
+  payments: ["services", "cron", "fulfilment", "webhooks", "operations", "http"],
+  services: ["cron", "fulfilment", "webhooks", "operations", "http"],
+  cron: ["fulfilment", "webhooks", "operations", "http"],
+  fulfilment: ["cron", "webhooks", "operations", "http"],
+  webhooks: ["cron", "fulfilment", "operations", "http"],
+  operations: ["cron", "fulfilment", "webhooks"],
 };
 // Code asks a payment method's descriptor what it does (domain/payment-methods.ts), never which method it is.
 const methodByName = [

@@ -48,6 +48,9 @@ export default defineConfig({
                 // The tests pay through the payment sandbox, turned on by name as npm start and previews do.
                 PAYMENT_SANDBOX: "on",
                 UPSTREAM_TIMEOUT_MS: "30000",
+                // No integration-event endpoint unless a test names one (cloud-api/test/webhooks.test.ts).
+                WEBHOOK_ENDPOINTS: "{}",
+                WEBHOOK_SECRETS: "{}",
                 CLOUD_API_MIGRATIONS: await readD1Migrations(path("./cloud-api/migrations")),
                 SESSION_MIGRATIONS: await readD1Migrations(path("./app/.server/session/migrations")),
               },

@@ -2,6 +2,7 @@
 const offset = Number(process.env.PORT_OFFSET ?? 0);
 const storefrontPort = 8797 + offset;
 const apiPort = 8798 + offset;
+const receiverPort = 8801 + offset;
 
 export const E2E = {
   storefrontPort,
@@ -9,6 +10,9 @@ export const E2E = {
   stateDir: ".wrangler/e2e-state",
   storefront: `http://127.0.0.1:${storefrontPort}`,
   api: `http://127.0.0.1:${apiPort}`,
+  /** The demo receiver of integration events (scripts/lib/webhook-receiver.ts). */
+  receiverPort,
+  receiver: `http://127.0.0.1:${receiverPort}`,
   /** Buyers in this region reach an upstream that refuses connections: the outage journeys use it. */
   unreachableRegion: { country: "JP", table: { "local/ap-southeast": "https://127.0.0.1:1" } },
 } as const;

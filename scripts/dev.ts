@@ -7,7 +7,8 @@ import { spawn } from "node:child_process";
 import { writeSync } from "node:fs";
 import { announce, openLog, prepareLocalDatabase } from "./lib/local-demo.ts";
 import { quietEnv, waitForHttp } from "./lib/process.ts";
-import { CLOUD_API_PORT, devVars, ROOT, STATE_DIR, STOREFRONT_PORT } from "./lib/project.ts";
+import { CLOUD_API_PORT, devVars, RECEIVER_PORT, ROOT, STATE_DIR, STOREFRONT_PORT } from "./lib/project.ts";
+import { demoEndpoints } from "./lib/webhook-receiver.ts";
 
 const keepData = process.argv.includes("--keep-data");
 const log = openLog("dev");
@@ -21,7 +22,7 @@ const registry = `${ROOT}${STATE_DIR}/registry`;
 const env = { ...quietEnv, WRANGLER_REGISTRY_PATH: registry, CLOUDFLARE_DEV_REGISTRY_PATH: registry, MINIFLARE_REGISTRY_PATH: registry };
 const stdio = ["ignore", log.fd, log.fd] as const;
 const children = [
-  spawn(`${ROOT}node_modules/.bin/wrangler`, ["dev", "-c", "cloud-api/wrangler.jsonc", "--ip", "127.0.0.1", "--port", String(CLOUD_API_PORT), "--persist-to", STATE_DIR, "--env-file", `${ROOT}.dev.vars`, "--var", "PAYMENT_SANDBOX:on", "--show-interactive-dev-session=false"], { cwd: ROOT, env, stdio: [...stdio] }),
+  spawn(`${ROOT}node_modules/.bin/wrangler`, ["dev", "-c", "cloud-api/wrangler.jsonc", "--ip", "127.0.0.1", "--port", String(CLOUD_API_PORT), "--persist-to", STATE_DIR, "--env-file", `${ROOT}.dev.vars`, "--var", "PAYMENT_SANDBOX:on", "--var", `WEBHOOK_ENDPOINTS:${demoEndpoints(RECEIVER_PORT)}`, "--show-interactive-dev-session=false"], { cwd: ROOT, env, stdio: [...stdio] }),
 ];
 const stop = () => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");

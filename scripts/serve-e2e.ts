@@ -1,9 +1,13 @@
-/** Serves a fresh demo for the end-to-end tests on their own ports and state, so `npm start` can run beside them. */
+/**
+ * Serves a fresh demo for the end-to-end tests on their own ports and state, so `npm start` can run beside them,
+ * with a demo receiver of integration events of its own.
+ */
 import { E2E } from "../e2e/ports.ts";
 import { devVars } from "./lib/project.ts";
 import { serveFreshDemo } from "./lib/servers.ts";
+import { demoEndpoints, demoSecret, startWebhookReceiver } from "./lib/webhook-receiver.ts";
 
-devVars();
+const receiver = await startWebhookReceiver({ port: E2E.receiverPort, secret: demoSecret(devVars()) });
 const servers = await serveFreshDemo({
   stateDir: E2E.stateDir,
   storefrontPort: E2E.storefrontPort,
@@ -20,11 +24,13 @@ const servers = await serveFreshDemo({
     // Every purchase screen looks the demo buyer's coupons up; the journeys load many in a minute.
     LOOKUP_LIMITS: "off",
   },
+  apiVars: { WEBHOOK_ENDPOINTS: demoEndpoints(E2E.receiverPort) },
   quiet: true,
 });
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.on(signal, () => {
     servers.stop();
+    receiver.close();
     process.exit(0);
   });
 }

@@ -1,12 +1,13 @@
 /**
  * npm start: build, reset the local demo database (unless --keep-data), serve the storefront on 8787
- * and the cloud-api on 8788 (PORT_OFFSET shifts them), and print where they run and the launcher's
- * short links. Build, migration and server output go to a log file whose path is printed.
+ * and the cloud-api on 8788, the launcher on 8789 and the demo receiver of integration events on 8791
+ * (PORT_OFFSET shifts them), and print where they run and the launcher's short links. Build, migration and server output go to a log file whose path is printed.
  */
 import { announce, openLog, prepareLocalDatabase } from "./lib/local-demo.ts";
 import { run } from "./lib/process.ts";
-import { CLOUD_API_PORT, devVars, ROOT, STOREFRONT_PORT } from "./lib/project.ts";
+import { CLOUD_API_PORT, devVars, RECEIVER_PORT, ROOT, STOREFRONT_PORT } from "./lib/project.ts";
 import { startServers } from "./lib/servers.ts";
+import { demoEndpoints } from "./lib/webhook-receiver.ts";
 
 const keepData = process.argv.includes("--keep-data");
 devVars(); // a fresh checkout gets .dev.vars from the documented demo values before anything reads it
@@ -23,7 +24,7 @@ try {
   console.error(`✘ ${error instanceof Error ? error.message : String(error)}\n  the log has the detail: ${log.path}`);
   process.exit(1);
 }
-const servers = await startServers({ storefrontPort: STOREFRONT_PORT, apiPort: CLOUD_API_PORT, log: log.fd });
+const servers = await startServers({ storefrontPort: STOREFRONT_PORT, apiPort: CLOUD_API_PORT, apiVars: { WEBHOOK_ENDPOINTS: demoEndpoints(RECEIVER_PORT) }, log: log.fd });
 const launcher = await announce({ title: "CamCloud is running.", storefront: `http://127.0.0.1:${STOREFRONT_PORT}`, logPath: log.path });
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.on(signal, () => {

@@ -4,6 +4,9 @@ declare global {
     interface Env {
       DB: D1Database;
       FULFILMENT: Queue<{ orderId: string }>;
+      WEBHOOKS: Queue<{ eventId: string; endpoint: string }>;
+      WEBHOOK_ENDPOINTS: string;
+      WEBHOOK_SECRETS: string;
       SESSIONS_DB: D1Database;
       CLOUD_API_MIGRATIONS: D1Migration[];
       SESSION_MIGRATIONS: D1Migration[];

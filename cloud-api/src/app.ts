@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import type { CloudApiEnv } from "#api/env.ts";
 import { Status } from "#contract/codes.ts";
 import { language } from "#contract/fields.ts";
@@ -15,6 +15,7 @@ import { isProviderConfigured, sandboxEnabled } from "#api/payments/configuratio
 import { PROVIDER_NAMES } from "#domain/payment-methods.ts";
 import { sandboxRoutes } from "#api/payments/sandbox/routes.ts";
 import { handleNotification } from "#api/services/payment-events.ts";
+import { dispatchEvents } from "#api/services/webhooks.ts";
 import { accessOf } from "#api/services/tokens.ts";
 import { findTokenStatement, type TokenRow } from "#api/repositories/auth-tokens.ts";
 import { sha256Hex } from "#api/core/hashing.ts";
@@ -47,6 +48,21 @@ function valueOf<T>(settled: Settled<T>): T {
 const languageHeader = z.object({ appLanguage: language.optional() });
 const NOTHING: Settled<undefined> = { ok: true, value: undefined };
 const NOTHING_READ = Promise.resolve(NOTHING);
+
+/**
+ * A notification may have paid or refunded an order: its integration events go to their queue after the
+ * answer, never before it. Without an execution context (the sandbox calling this app in-process) the
+ * fulfilment queue or the cron hands them on.
+ */
+function relayAfterResponse(c: Context, env: CloudApiEnv): void {
+  let ctx: Context["executionCtx"];
+  try {
+    ctx = c.executionCtx;
+  } catch {
+    return;
+  }
+  ctx.waitUntil(dispatchEvents(env).catch((error: unknown) => console.error("handing integration events to their queue failed", error)));
+}
 
 export function buildApp(ops: readonly AnyOperation[] = operations) {
   const app = new Hono<{ Bindings: CloudApiEnv }>();
@@ -123,7 +139,9 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
   app.post("/v1/pay/notify/:provider", async (c) => {
     const provider = PROVIDER_NAMES.find((name) => name === c.req.param("provider") && isProviderConfigured(c.env, name));
     if (!provider) return failure(c, Status.notFound, `no such payment provider: ${c.req.param("provider")}`);
-    return handleNotification(c.env, provider, c.req.raw, await readBodyText(c.req.raw, "notification rejected"));
+    const acknowledgement = await handleNotification(c.env, provider, c.req.raw, await readBodyText(c.req.raw, "notification rejected"));
+    relayAfterResponse(c, c.env);
+    return acknowledgement;
   });
 
   // The sandbox provider's checkout pages and scripts, only where the sandbox is on; its notifications

@@ -1,14 +1,18 @@
 import { z } from "zod";
 import type { ProbedEnv } from "#platform/d1-probe.ts";
 import type { QueueMessage } from "#api/fulfilment/message.ts";
+import type { DeliveryKey } from "#api/repositories/webhooks.ts";
+import { webhookEndpoints } from "#api/core/webhook-endpoints.ts";
 
 /**
  * Bindings, variables and secrets of the cloud-api Worker: `CloudApiBindings` is generated from
  * cloud-api/wrangler.jsonc by `npm run typegen`; below are what it cannot know (the queue's message type)
  * and the optional provider origins a deployment may add (docs/configuration.md).
  */
-export interface CloudApiEnv extends Omit<CloudApiBindings, "FULFILMENT">, ProbedEnv {
+export interface CloudApiEnv extends Omit<CloudApiBindings, "FULFILMENT" | "WEBHOOKS">, ProbedEnv {
   FULFILMENT: Queue<QueueMessage>;
+  /** Integration events to deliver, one message per event and endpoint (docs/integration.md). */
+  WEBHOOKS: Queue<DeliveryKey>;
   STRIPE_API_BASE?: string;
   PAYPAL_API_BASE?: string;
   PAYMENT_NOTIFY_BASE_URL?: string;
@@ -69,6 +73,11 @@ export function checkSecrets(env: CloudApiEnv): void {
   const result = secrets.safeParse(env);
   if (!result.success) {
     throw new Error(`cloud-api misconfigured: ${result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  }
+  try {
+    webhookEndpoints(env);
+  } catch (error) {
+    throw new Error(`cloud-api misconfigured: ${error instanceof Error ? error.message : String(error)}`);
   }
   wellFormed.add(env);
 }

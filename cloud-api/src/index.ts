@@ -4,6 +4,9 @@ import { runSweeps } from "#api/cron/sweeps.ts";
 import { checkSecrets, type CloudApiEnv } from "#api/env.ts";
 import { consumeQueue } from "#api/fulfilment/consumer.ts";
 import type { QueueMessage } from "#api/fulfilment/message.ts";
+import type { DeliveryKey } from "#api/repositories/webhooks.ts";
+import { consumeDeadDeliveries, consumeWebhookDeliveries } from "#api/webhooks/consumer.ts";
+import { webhookQueueRole } from "#api/webhooks/schedule.ts";
 
 const app = buildApp();
 
@@ -18,6 +21,9 @@ export default {
   },
   async queue(batch, env) {
     checkSecrets(env);
-    await consumeQueue(batch, env);
+    const role = webhookQueueRole(batch.queue);
+    if (role === "deliveries") await consumeWebhookDeliveries(batch as MessageBatch<DeliveryKey>, env);
+    else if (role === "dead letters") await consumeDeadDeliveries(batch as MessageBatch<DeliveryKey>, env);
+    else await consumeQueue(batch as MessageBatch<QueueMessage>, env);
   },
-} satisfies ExportedHandler<CloudApiEnv, QueueMessage>;
+} satisfies ExportedHandler<CloudApiEnv, QueueMessage | DeliveryKey>;

@@ -24,6 +24,16 @@ describe("the launcher npm start prints", () => {
     expect(ALIPAY_CASHIER.query).toEqual({ orderId: expect.stringMatching(/^DEMO1\d{6}$/) });
   });
 
+  it("links the demo receiver's integration events when it runs one", async () => {
+    const withReceiver = await startLauncher({ port: 0, api: closedPort, storefront: closedPort, vars: {}, receiver: "http://127.0.0.1:8791" });
+    try {
+      expect(await (await fetch(withReceiver.url)).text()).toContain('<a href="http://127.0.0.1:8791/events">');
+    } finally {
+      withReceiver.close();
+    }
+    expect(await (await fetch(launcher.url)).text()).not.toContain("/events");
+  });
+
   it("signs in for a link it lists and refuses one it does not", async () => {
     expect((await fetch(`${launcher.url}/${slug(ALIPAY_CASHIER.label)}`, { redirect: "manual" })).status).toBe(502);
     expect((await fetch(`${launcher.url}/no-such-screen`, { redirect: "manual" })).status).toBe(404);

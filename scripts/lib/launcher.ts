@@ -12,10 +12,10 @@ const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "
 /**
  * The local launcher that `npm start` and `npm run dev` print instead of 25 long links: its index page
  * lists the screens in the states worth opening (lib/screens.ts), any other screen of the route table,
- * and the public pages; /<slug> and /screen/<route> sign the demo buyer in afresh (tokens expire) and
+ * the public pages and the demo receiver's integration events; /<slug> and /screen/<route> sign the demo buyer in afresh (tokens expire) and
  * redirect to the launch link. Local only: it listens on 127.0.0.1.
  */
-export async function startLauncher(options: { port: number; api: string; storefront: string; vars: Record<string, string> }) {
+export async function startLauncher(options: { port: number; api: string; storefront: string; vars: Record<string, string>; receiver?: string }) {
   // Screens that open only in a state of their own (an order to pay) are listed with it.
   const others = [ALIPAY_CASHIER];
   /** The cashier shows the form of the order's latest Alipay attempt: a repay starts one, as the order detail's Repay does. */
@@ -40,7 +40,11 @@ export async function startLauncher(options: { port: number; api: string; storef
 <h1>CamCloud screens</h1><p>Each link signs the demo buyer in (as the companion app would) and opens the screen.</p>
 <ul>${SCREEN_LINKS.map((link) => item(`/${slug(link.label)}`, link.label)).join("")}</ul>
 <h2>Other screens of the route table</h2><ul>${others.map((link) => item(`/${slug(link.label)}`, link.label)).join("")}${unlisted.map((screen) => item(`/screen/${screen}`, screen)).join("")}</ul>
-<h2>Public pages</h2><ul>${PUBLIC_PAGES.map((page) => item(options.storefront + page.path, page.label)).join("")}</ul>`);
+<h2>Public pages</h2><ul>${PUBLIC_PAGES.map((page) => item(options.storefront + page.path, page.label)).join("")}</ul>${
+        options.receiver
+          ? `<h2>Integration events</h2><ul>${item(`${options.receiver}/events`, "What the demo receiver got from the cloud-api, each signature verified")}</ul>`
+          : ""
+      }`);
       return;
     }
     const link = linkFor(path);

@@ -9,6 +9,8 @@ export const STOREFRONT_PORT = 8787 + PORT_OFFSET;
 export const CLOUD_API_PORT = 8788 + PORT_OFFSET;
 /** The local launcher: an index of every screen and short links that sign the demo buyer in (lib/launcher.ts). */
 export const LAUNCHER_PORT = 8789 + PORT_OFFSET;
+/** The demo receiver of integration events (lib/webhook-receiver.ts); the local cloud-api delivers to it. */
+export const RECEIVER_PORT = 8791 + PORT_OFFSET;
 
 /** Reads .dev.vars (copying the documented demo values when it is missing). */
 function readVars(path: string): Record<string, string> {

@@ -9,6 +9,8 @@ export interface ServeOptions {
   apiPort: number;
   /** Extra variables for both Workers (e.g. a shorter upstream timeout in fault tests). */
   vars?: Record<string, string>;
+  /** Extra variables for the cloud-api only (where it delivers integration events). */
+  apiVars?: Record<string, string>;
   quiet?: boolean;
   /** A file descriptor the servers' output goes to instead (npm start's log). */
   log?: number;
@@ -26,22 +28,22 @@ export async function startServers(options: ServeOptions) {
   // The payment sandbox is turned on by name for every local server (a var: .dev.vars only gives the
   // secrets wrangler.jsonc lists); the built Worker and the deployed environments never carry it.
   const vars = { PAYMENT_SANDBOX: "on", ...options.vars };
-  const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
-  const common = ["--ip", "127.0.0.1", "--persist-to", stateDir, "--env-file", `${ROOT}.dev.vars`, "--show-interactive-dev-session=false", ...varArgs];
+  const varArgs = (extra: Record<string, string> = {}) => Object.entries({ ...vars, ...extra }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const common = ["--ip", "127.0.0.1", "--persist-to", stateDir, "--env-file", `${ROOT}.dev.vars`, "--show-interactive-dev-session=false"];
   const stdio: StdioOptions = options.log !== undefined ? ["ignore", options.log, options.log] : options.quiet ? "ignore" : "inherit";
   const children: ChildProcess[] = [];
   const stop = () => {
     for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
   };
   // One after the other: two wrangler processes starting at once can race for the registry's socket.
-  const serve = async (config: string, port: number) => {
-    const child = spawn(wrangler, ["dev", "-c", config, "--port", String(port), ...common], { cwd: ROOT, env, stdio });
+  const serve = async (config: string, port: number, extraVars?: Record<string, string>) => {
+    const child = spawn(wrangler, ["dev", "-c", config, "--port", String(port), ...common, ...varArgs(extraVars)], { cwd: ROOT, env, stdio });
     children.push(child);
     child.on("exit", (code) => code && code !== 0 && stop());
     await waitForHttp(`http://127.0.0.1:${port}/`, 60_000);
   };
   try {
-    await serve("cloud-api/wrangler.jsonc", options.apiPort);
+    await serve("cloud-api/wrangler.jsonc", options.apiPort, options.apiVars);
     await serve("build/server/wrangler.json", options.storefrontPort);
   } catch (error) {
     stop();

@@ -17,6 +17,7 @@ import { closeAtProvider, CLOSE_ALARM_SECONDS } from "#api/services/provider-clo
 import { followOwedRefunds } from "#api/services/refunds.ts";
 import { addVipDataDue } from "#api/services/vip-data.ts";
 import { orderSettings } from "#api/settings.ts";
+import { dispatchEvents, requeueStalled } from "#api/services/webhooks.ts";
 
 /** Orders handled per sweep and per run; a backlog is worked off over the next runs. */
 const BATCH = 100;
@@ -162,5 +163,8 @@ export async function runSweeps(env: CloudApiEnv): Promise<Record<string, number
     fulfilmentNeedingAPerson: await alarmStuckFulfilment(env, now),
     ordersFinished: await finishEndedOrders(env, now),
     vipDataMonthsAdded: await addVipDataDue(env.DB, now),
+    // Last, so that the events of this sweep's own changes go out with it.
+    webhooksRequeued: await requeueStalled(env, now),
+    webhooksQueued: await dispatchEvents(env),
   };
 }
