@@ -78,12 +78,17 @@ export default tseslint.config(
     },
   },
   {
-    // Workers platform helpers both Workers use (the bench's D1 probe): the contract and pure rules only.
+    // Workers platform helpers both Workers use (the bench's D1 probe, traces and log lines): the contract, pure
+    // rules and the runtime's AsyncLocalStorage only.
     files: ["platform/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^(?!#contract/|#domain/|\\./[^/]+$)", message: "platform/ imports only contract/ and domain/ (docs/architecture.md §2)." }] },
+        {
+          patterns: [
+            { regex: "^(?!#contract/|#domain/|node:async_hooks$|\\./[^/]+$)", message: "platform/ imports only contract/, domain/ and node:async_hooks (docs/architecture.md §2)." },
+          ],
+        },
       ],
     },
   },

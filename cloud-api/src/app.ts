@@ -17,6 +17,7 @@ import { accessOf, refuseMissingToken } from "#api/services/tokens.ts";
 import { findTokenStatement, type TokenRow } from "#api/repositories/auth-tokens.ts";
 import { sha256Hex } from "#api/core/hashing.ts";
 import { d1SessionFor } from "#api/http/d1-session.ts";
+import { describeError, log } from "#platform/observability.ts";
 
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
@@ -102,7 +103,7 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
   app.notFound((c) => failure(c, Status.notFound, `no such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`));
   app.onError((error, c) => {
     if (error instanceof ApiError) return failure(c, error.status, error.message, error.reason);
-    console.error("cloud-api internal error", error);
+    log("error", "internal-error", { error: describeError(error), stack: error instanceof Error ? error.stack : undefined });
     return failure(c, Status.internal, "internal error");
   });
   return app;

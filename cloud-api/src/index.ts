@@ -1,4 +1,5 @@
 import { withD1Probe } from "#platform/d1-probe.ts";
+import { log, traceOf, tracedRequest, withTrace } from "#platform/observability.ts";
 import { buildApp } from "#api/app.ts";
 import { runSweeps } from "#api/cron/sweeps.ts";
 import { checkSecrets, type CloudApiEnv } from "#api/env.ts";
@@ -9,12 +10,17 @@ const app = buildApp();
 
 export default {
   fetch(request, env, ctx) {
-    checkSecrets(env);
-    return withD1Probe(env, { d1: ["DB"] }, async (probed) => app.fetch(request, probed, ctx));
+    return tracedRequest("cloud-api", request, async () => {
+      checkSecrets(env);
+      return withD1Probe(env, { d1: ["DB"] }, async (probed) => app.fetch(request, probed, ctx));
+    });
   },
   async scheduled(_controller, env) {
     checkSecrets(env);
-    console.log("cron sweeps", JSON.stringify(await runSweeps(env)));
+    await withTrace(traceOf("cloud-api", null), async () => {
+      const started = Date.now();
+      log("info", "cron.sweep", { ...(await runSweeps(env)), ms: Date.now() - started });
+    });
   },
   async queue(batch, env) {
     checkSecrets(env);

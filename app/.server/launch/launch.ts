@@ -17,6 +17,7 @@ import {
 } from "../session/state.ts";
 import type { SessionData, SessionFlash } from "../session/storage.ts";
 import { decodeLaunchPayload, LaunchError, type LaunchPayload } from "./payload.ts";
+import { log } from "#platform/observability.ts";
 
 export function launchStateFrom(payload: LaunchPayload, query: URLSearchParams): LaunchState {
   let state = DEFAULT_LAUNCH_STATE;
@@ -55,7 +56,7 @@ export const launchMiddleware: MiddlewareFunction<Response> = async ({ request, 
     payload = await decodeLaunchPayload(params, version, env.LAUNCH_AES_KEY);
   } catch (error) {
     if (!(error instanceof LaunchError)) throw error;
-    console.warn(error.message);
+    log("warn", "launch.rejected", { code: error.code });
     // A link that does not decode signs nobody in, and nobody out: any page can link to one.
     throw redirect(withQuery(NO_LOGIN_PATHS.launchIncomplete, { reason: error.code }));
   }

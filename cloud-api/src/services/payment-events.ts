@@ -20,6 +20,7 @@ import {
   type PaymentRow,
 } from "#api/repositories/payments.ts";
 import { refundStrayPayment } from "#api/services/refunds.ts";
+import { log } from "#platform/observability.ts";
 
 /**
  * Applies what a provider says about one payment (a verified notification, or the answer to a status
@@ -44,7 +45,7 @@ export async function applyPaymentReport(env: CloudApiEnv, payment: PaymentRow, 
       // for an attempt a newer one replaced. An approval left uncaptured charges the buyer nothing.
       const order = await findOrder(db, payment.order_id);
       if (order?.status !== OrderStatus.paying || payment.status !== "created") {
-        console.warn(`not capturing approved payment ${payment.id}: order ${payment.order_id} is ${order?.status ?? "missing"}, payment ${payment.status}`);
+        log("warn", "capture.skipped", { paymentId: payment.id, orderId: payment.order_id, orderStatus: order?.status ?? null, paymentStatus: payment.status });
         await paymentStatusStatement(db, payment.id, ["created"], "cancelled", now).run();
         return;
       }
@@ -120,12 +121,12 @@ export async function handleNotification(env: CloudApiEnv, providerName: Provide
     throw error;
   }
   if ("unfollowed" in notification) {
-    console.log(`acknowledged ${providerName} notification ${notification.eventId} without acting: ${notification.unfollowed}`);
+    log("info", "notification.unfollowed", { provider: providerName, eventId: notification.eventId, why: notification.unfollowed });
     return provider.acknowledge();
   }
   const payment = await findPaymentByRef(env.DB, providerName, notification.providerRef);
   if (!payment) {
-    console.warn(`acknowledged ${providerName} notification ${notification.eventId} about payment ${notification.providerRef}, which is not ours`);
+    log("warn", "notification.not-ours", { provider: providerName, eventId: notification.eventId, providerRef: notification.providerRef });
     return provider.acknowledge();
   }
   try {
@@ -150,7 +151,7 @@ export async function settleFromProvider(env: CloudApiEnv, order: OrderRow): Pro
     if (report.outcome !== "pending") await applyPaymentReport(env, payment, report, null);
   } catch (error) {
     if (error instanceof ProviderUnavailable || error instanceof NotificationRejected) {
-      console.warn(`status query of payment ${payment.id} failed: ${error.message}`);
+      log("warn", "provider.query-failed", { paymentId: payment.id, orderId: payment.order_id, provider: payment.provider, error: error.message });
       return;
     }
     throw error;
@@ -177,7 +178,7 @@ export async function askAboutClosedAttempt(env: CloudApiEnv, payment: PaymentRo
     report = await providerNamed(env, payment.provider).queryPayment(payment.provider_ref);
   } catch (error) {
     if (!(error instanceof ProviderUnavailable || error instanceof NotificationRejected)) throw error;
-    console.warn(`status query of closed payment ${payment.id} failed: ${error.message}`);
+    log("warn", "provider.query-failed", { paymentId: payment.id, orderId: payment.order_id, provider: payment.provider, closed: true, error: error.message });
     await nextProviderCheckStatement(env.DB, payment.id, now + FIRST_PROVIDER_CHECK_SECONDS).run();
     return;
   }
