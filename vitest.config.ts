@@ -45,6 +45,8 @@ export default defineConfig({
         ],
         test: {
           name: "workers",
+          // Every request writes its JSON log line (platform/observability.ts): shown for failing tests only.
+          silent: "passed-only",
           include: ["cloud-api/**/*.test.ts", "app/**/*.worker.test.ts", "domain/**/*.worker.test.ts", "contract/**/*.worker.test.ts"],
           setupFiles: ["./test/worker-setup.ts"],
           globalSetup: ["./test/fake-provider/global-setup.ts"],

@@ -8,6 +8,7 @@ import { requireLaunch } from "./identity.ts";
 import type { BuyerTimeZone } from "./format.ts";
 import { buyerTimeZone } from "./time-zone.ts";
 import { upstreamFor } from "./upstream/for-request.ts";
+import { recordStep, type FunnelStepOf } from "./funnel.ts";
 
 export type Translate = ReturnType<typeof getI18n>["t"];
 export type Upstream = ReturnType<typeof upstreamFor>;
@@ -23,6 +24,8 @@ export interface RequestContext {
   readonly upstream: Upstream;
   /** The buyer's time zone: the device's clock, else the launch country's. */
   timeZone(countryCode: string): BuyerTimeZone;
+  /** Records a purchase funnel step of this request (never awaited; docs/decisions/055). */
+  funnel(point: FunnelStepOf): void;
 }
 
 const requestContextKey = createContext<RequestContext>();
@@ -41,6 +44,7 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = ({ context
       return upstream;
     },
     timeZone: (countryCode) => buyerTimeZone(request, countryCode),
+    funnel: (point) => recordStep(context, request, point),
   });
   return next();
 };

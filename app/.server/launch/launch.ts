@@ -18,6 +18,7 @@ import {
 import type { SessionData, SessionFlash } from "../session/storage.ts";
 import { decodeLaunchPayload, LaunchError, type LaunchPayload } from "./payload.ts";
 import { log } from "#platform/observability.ts";
+import { recordStep } from "../funnel.ts";
 
 export function launchStateFrom(payload: LaunchPayload, query: URLSearchParams): LaunchState {
   let state = DEFAULT_LAUNCH_STATE;
@@ -71,5 +72,6 @@ export const launchMiddleware: MiddlewareFunction<Response> = async ({ request, 
     refreshToken: payload.refreshToken ?? "",
     tgAccessToken: payload.tgAccessToken ?? "",
   });
+  recordStep(context, request, { step: "launch" });
   throw redirect(url.pathname + url.search);
 };

@@ -21,6 +21,7 @@ import {
 } from "#api/repositories/payments.ts";
 import { refundStrayPayment } from "#api/services/refunds.ts";
 import { log } from "#platform/observability.ts";
+import { recordOrderStep } from "#api/services/funnel.ts";
 
 /**
  * Applies what a provider says about one payment (a verified notification, or the answer to a status
@@ -64,6 +65,7 @@ export async function applyPaymentReport(env: CloudApiEnv, payment: PaymentRow, 
       const [paymentMoved, orderMoved] = results.slice(seen.length).map((r) => r.meta.changes > 0);
       if (orderMoved) {
         await env.FULFILMENT.send({ orderId: payment.order_id });
+        await recordOrderStep(env, payment.order_id, "paid");
       } else if (paymentMoved) {
         await refundStrayPayment(env, payment);
       }
@@ -72,7 +74,8 @@ export async function applyPaymentReport(env: CloudApiEnv, payment: PaymentRow, 
     case "failed": {
       const results = await db.batch([...seen, paymentStatusStatement(db, payment.id, ["created"], "failed", now)]);
       if ((results[seen.length]?.meta.changes ?? 0) > 0) {
-        await transitionStatement(db, payment.order_id, OrderStatus.paymentFailed, `payment failed at ${payment.provider}`, now).run();
+        const moved = await transitionStatement(db, payment.order_id, OrderStatus.paymentFailed, `payment failed at ${payment.provider}`, now).run();
+        if (moved.meta.changes > 0) await recordOrderStep(env, payment.order_id, "failed");
       }
       return;
     }
@@ -80,16 +83,18 @@ export async function applyPaymentReport(env: CloudApiEnv, payment: PaymentRow, 
       // The provider closed the checkout itself (it expired): nothing left to close either.
       await db.batch([...seen, paymentStatusStatement(db, payment.id, ["created"], "cancelled", now), closeSettledStatement(db, payment.id)]);
       return;
-    case "refunded":
+    case "refunded": {
       // A confirmation may find the order between two asks (8012 refund failed): it ends refunded all the same.
-      await db.batch([
+      const results = await db.batch([
         ...seen,
         refundedStatement(db, payment.id, now),
         transitionStatement(db, payment.order_id, OrderStatus.refunding, `refund confirmed by ${payment.provider}`, now),
         transitionStatement(db, payment.order_id, OrderStatus.refunded, `refund confirmed by ${payment.provider}`, now),
         releaseCouponStatement(db, payment.order_id, [OrderStatus.refunded]),
       ]);
+      if ((results[seen.length + 2]?.meta.changes ?? 0) > 0) await recordOrderStep(env, payment.order_id, "refunded");
       return;
+    }
     case "refundFailed":
       // Money the provider said it gave back did not reach the buyer (Stripe's refund.failed): it is owed again,
       // and asked for again by the cron (docs/decisions/028), with the order in 8012 meanwhile.

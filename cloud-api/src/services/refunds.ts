@@ -15,6 +15,7 @@ import {
   type PaymentRow,
 } from "#api/repositories/payments.ts";
 import { describeError, log, needsAPerson } from "#platform/observability.ts";
+import { recordOrderStep } from "#api/services/funnel.ts";
 
 /**
  * Money owed back to a buyer lives on the payment (refund_due_at) until the provider confirms the
@@ -64,11 +65,12 @@ export async function askForRefund(env: CloudApiEnv, payment: PaymentRow): Promi
     await refundAskedStatement(db, payment.id, nextRefundAskAt(now, payment.refund_attempts)).run();
     return "pending";
   }
-  await db.batch([
+  const [, moved] = await db.batch([
     refundedStatement(db, payment.id, now),
     transitionStatement(db, orderId, OrderStatus.refunded, `refunded by ${payment.provider}`, now),
     releaseCouponStatement(db, orderId, [OrderStatus.refunded]),
   ]);
+  if (moved?.meta.changes) await recordOrderStep(env, orderId, "refunded");
   return "refunded";
 }
 
