@@ -16,6 +16,8 @@ export const TEST_SECRETS = {
 
 export default defineConfig({
   test: {
+    // Every request writes its JSON log line (platform/observability.ts): shown for failing tests only.
+    silent: "passed-only",
     projects: [
       {
         test: {
@@ -45,8 +47,6 @@ export default defineConfig({
         ],
         test: {
           name: "workers",
-          // Every request writes its JSON log line (platform/observability.ts): shown for failing tests only.
-          silent: "passed-only",
           include: ["cloud-api/**/*.test.ts", "app/**/*.worker.test.ts", "domain/**/*.worker.test.ts", "contract/**/*.worker.test.ts"],
           setupFiles: ["./test/worker-setup.ts"],
           globalSetup: ["./test/fake-provider/global-setup.ts"],

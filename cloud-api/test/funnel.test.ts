@@ -4,7 +4,7 @@ import { applyPaymentReport } from "#api/services/payment-events.ts";
 import { cancelOrder } from "#api/services/orders.ts";
 import type { PaymentRow } from "#api/repositories/payments.ts";
 import { envWith } from "./helpers/live-worker.ts";
-import { call, freshBuyers, orderRow, packageOf } from "./helpers/orders.ts";
+import { call, freshBuyers, packageOf } from "./helpers/orders.ts";
 
 /** The cloud-api with a dataset that keeps what it is given. */
 function withFunnel() {
@@ -16,9 +16,10 @@ async function unpaidOrder() {
   const { cn } = await freshBuyers();
   const pkg = await packageOf(cn, "SIM-DEMO-001", 2, "data-5g-cny");
   const { body } = await call(cn, "/v1/cloud/order/h5/confirm/v2", { deviceId: "SIM-DEMO-001", priceId: pkg.id, payAmount: pkg.salePrice, payMethod: 1, buyServiceType: 2 });
-  const orderId = body.data.orderId as string;
+  const orderId = body?.data.orderId as string;
   const payment = (await env.DB.prepare("SELECT * FROM payments WHERE order_id = ?").bind(orderId).first<PaymentRow>())!;
-  return { orderId, payment, userId: (await orderRow(orderId))!.user_id as number };
+  const { user_id: userId } = (await env.DB.prepare("SELECT user_id FROM orders WHERE order_id = ?").bind(orderId).first<{ user_id: number }>())!;
+  return { orderId, payment, userId };
 }
 
 describe("the funnel's order steps", () => {
