@@ -1,3 +1,4 @@
+import { captureException } from "@sentry/cloudflare";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
@@ -32,6 +33,7 @@ export default async function handleRequest(
     onError(error: unknown) {
       status = 500;
       log("error", "render.error", { error: describeError(error), stack: error instanceof Error ? error.stack : undefined });
+      captureException(error);
     },
   });
   // Screens render from loader data with no suspense; wait for the whole document so that it works without JS.
@@ -45,8 +47,12 @@ export default async function handleRequest(
   return new Response(html, { headers: responseHeaders, status });
 }
 
-/** A loader's or action's unexpected error, logged with the request's trace (an aborted request is the buyer leaving). */
+/**
+ * A loader's or action's unexpected error, logged and reported with the request's trace (an aborted request is the
+ * buyer leaving). React Router turns it into the error page, so the Worker's own wrapper never sees it.
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   log("error", "route.error", { route: new URL(request.url).pathname, error: describeError(error), stack: error instanceof Error ? error.stack : undefined });
+  captureException(error);
 };

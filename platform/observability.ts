@@ -6,6 +6,7 @@
  * in AsyncLocalStorage (the `nodejs_als` compatibility flag), so a log line deep in a service needs no argument.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { getIsolationScope } from "@sentry/cloudflare";
 
 export interface Trace {
   /** 32 lower-case hex digits, shared by every hop of one request. */
@@ -41,8 +42,12 @@ export const traceparentOf = (trace: Trace): string => `00-${trace.traceId}-${tr
 
 const running = new AsyncLocalStorage<Trace>();
 
-/** Runs `work` as part of `trace`: its log lines and upstream calls carry the trace id. */
-export const withTrace = <T>(trace: Trace, work: () => T): T => running.run(trace, work);
+/** Runs `work` as part of `trace`: its log lines, upstream calls and error reports (error-reporting.ts) carry the trace id. */
+export function withTrace<T>(trace: Trace, work: () => T): T {
+  // The invocation's scope, so that an error caught outside `work` (by the Worker's wrapper) is tagged too.
+  getIsolationScope().setTag("trace", trace.traceId);
+  return running.run(trace, work);
+}
 
 export const currentTrace = (): Trace | undefined => running.getStore();
 

@@ -1,3 +1,4 @@
+import { withSentry } from "@sentry/cloudflare";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { checkSecrets, type StorefrontEnv } from "#app/.server/env.ts";
 import { isCrossSiteWrite, newNonce, withSecurityHeaders } from "#app/.server/security.ts";
@@ -5,6 +6,7 @@ import { forgetEndedSessions } from "#app/.server/session/storage.ts";
 import { bookmarkContext, readBookmark } from "#app/.server/storage/d1-bookmark.ts";
 import { cloudflareContext, nonceContext } from "#app/context.ts";
 import { withD1Probe } from "#platform/d1-probe.ts";
+import { errorReportingOptions } from "#platform/error-reporting.ts";
 import { log, traceOf, tracedRequest, withTrace } from "#platform/observability.ts";
 import * as build from "virtual:react-router/server-build";
 
@@ -14,7 +16,7 @@ const handleRequest = import.meta.env.DEV
   ? createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE)
   : createRequestHandler(build, import.meta.env.MODE);
 
-export default {
+export default withSentry((env: StorefrontEnv) => errorReportingOptions("storefront", env), {
   fetch(request, env, ctx) {
     return tracedRequest("storefront", request, () => serve(request, env, ctx));
   },
@@ -26,7 +28,7 @@ export default {
       log("info", "cron.sweep", { sessionsForgotten: await forgetEndedSessions(env, Math.floor(Date.now() / 1000)), ms: Date.now() - started });
     });
   },
-} satisfies ExportedHandler<StorefrontEnv>;
+} satisfies ExportedHandler<StorefrontEnv>);
 
 /** One storefront request: the secrets checked, cross-site writes refused, the page rendered with its context. */
 async function serve(request: Request, env: StorefrontEnv, ctx: ExecutionContext): Promise<Response> {

@@ -9,6 +9,8 @@ import type { QueueMessage } from "#api/fulfilment/message.ts";
  */
 export interface CloudApiEnv extends Omit<CloudApiBindings, "FULFILMENT">, ProbedEnv {
   FULFILMENT: Queue<QueueMessage>;
+  /** Error reports go to this Sentry DSN; unset, none are sent (platform/error-reporting.ts). */
+  SENTRY_DSN?: string;
   STRIPE_API_BASE?: string;
   PAYPAL_API_BASE?: string;
   PAYMENT_NOTIFY_BASE_URL?: string;

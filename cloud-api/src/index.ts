@@ -1,4 +1,6 @@
+import { withSentry } from "@sentry/cloudflare";
 import { withD1Probe } from "#platform/d1-probe.ts";
+import { errorReportingOptions } from "#platform/error-reporting.ts";
 import { log, traceOf, tracedRequest, withTrace } from "#platform/observability.ts";
 import { buildApp } from "#api/app.ts";
 import { runSweeps } from "#api/cron/sweeps.ts";
@@ -8,7 +10,7 @@ import type { QueueMessage } from "#api/fulfilment/message.ts";
 
 const app = buildApp();
 
-export default {
+export default withSentry((env: CloudApiEnv) => errorReportingOptions("cloud-api", env), {
   fetch(request, env, ctx) {
     return tracedRequest("cloud-api", request, async () => {
       checkSecrets(env);
@@ -26,4 +28,4 @@ export default {
     checkSecrets(env);
     await consumeQueue(batch, env);
   },
-} satisfies ExportedHandler<CloudApiEnv, QueueMessage>;
+} satisfies ExportedHandler<CloudApiEnv, QueueMessage>);

@@ -1,4 +1,4 @@
-import { createScheduledController, env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "#api/index.ts";
 import { followOwedRefunds, REFUND_ALARM_SECONDS } from "#api/services/refunds.ts";
@@ -34,7 +34,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const runCron = () => worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env);
+const runCron = () => worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env, createExecutionContext());
 /** Waits until the queue has closed the attempt `ref` at its provider. */
 const closeMade = (ref: string) =>
   eventually(() => env.DB.prepare("SELECT close_due_at FROM payments WHERE provider_ref = ?").bind(ref).first<{ close_due_at: number | null }>(), (row) => row?.close_due_at === null);
