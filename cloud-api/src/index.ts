@@ -10,6 +10,7 @@ import type { QueueMessage } from "#api/fulfilment/message.ts";
 
 const app = buildApp();
 
+// Every handler takes the execution context: withSentry sends its reports through ctx.waitUntil.
 export default withSentry((env: CloudApiEnv) => errorReportingOptions("cloud-api", env), {
   fetch(request, env, ctx) {
     return tracedRequest("cloud-api", request, async () => {
@@ -17,14 +18,14 @@ export default withSentry((env: CloudApiEnv) => errorReportingOptions("cloud-api
       return withD1Probe(env, { d1: ["DB"] }, async (probed) => app.fetch(request, probed, ctx));
     });
   },
-  async scheduled(_controller, env) {
+  async scheduled(_controller, env, _ctx) {
     checkSecrets(env);
     await withTrace(traceOf("cloud-api", null), async () => {
       const started = Date.now();
       log("info", "cron.sweep", { ...(await runSweeps(env)), ms: Date.now() - started });
     });
   },
-  async queue(batch, env) {
+  async queue(batch, env, _ctx) {
     checkSecrets(env);
     await consumeQueue(batch, env);
   },
