@@ -21,7 +21,7 @@ export default withSentry((env: StorefrontEnv) => errorReportingOptions("storefr
     return tracedRequest("storefront", request, () => serve(request, env, ctx));
   },
   /** The cron (wrangler.jsonc): ended sessions are deleted, not only unreadable. */
-  async scheduled(_controller, env) {
+  async scheduled(_controller, env, _ctx) {
     checkSecrets(env);
     await withTrace(traceOf("storefront", null), async () => {
       const started = Date.now();
