@@ -10,6 +10,7 @@ import tseslint from "typescript-eslint";
  */
 const apiFolder = (folder) => [`\\#api/${folder}/*`];
 const RELATIVE = ["./*", "../*"];
+const SQL_IN_REPOSITORIES = "SQL is written in cloud-api/src/repositories/ only (docs/decisions/033).";
 const apiLayers = {
   core: ["repositories", "payments", "services", "cron", "fulfilment", "operations", "http", "sandbox"],
   repositories: ["payments", "services", "cron", "fulfilment", "operations", "http"],
@@ -119,6 +120,20 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: RELATIVE, message: "cloud-api/src imports its own files as #api/... (docs/decisions/033)." }] }],
       "no-restricted-syntax": ["error", ...methodByName],
+    },
+  },
+  {
+    // Every SQL statement lives in repositories/ (docs/decisions/033): other layers compose the statements
+    // it hands out (batch()), so that a table's columns and rules are read in one folder.
+    files: ["cloud-api/src/**/*.ts"],
+    ignores: ["cloud-api/src/repositories/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "CallExpression[callee.property.name='prepare']", message: SQL_IN_REPOSITORIES },
+        { selector: "Literal[value=/^\\s*(SELECT|INSERT|UPDATE|DELETE|REPLACE|WITH)\\s/i]", message: SQL_IN_REPOSITORIES },
+        { selector: "TemplateElement[value.raw=/^\\s*(SELECT|INSERT|UPDATE|DELETE|REPLACE|WITH)\\s/i]", message: SQL_IN_REPOSITORIES },
+      ],
     },
   },
   ...layerRules,

@@ -52,15 +52,16 @@ type Form = Partial<Record<string, string>>;
  * devices) or noise, each present or not; the other half a form the action could accept, so that posts
  * reach the cloud-api and not only the form schema.
  */
-function postedForms(action: Action, packageIds: number[], buyerOrderIds: string[]): fc.Arbitrary<Form> {
+function postedForms(action: Action, packages: { id: number; salePrice: number }[], buyerOrderIds: string[]): fc.Arbitrary<Form> {
   const noise = fc.oneof(fc.string({ unit: "binary", maxLength: 40 }), fc.integer().map(String), fc.constantFrom("", "-1", "1e308", "0x10", "NaN"));
-  const packages = packageIds.length ? packageIds.map(String) : ["1"];
+  const packageIds = packages.length ? packages.map((p) => String(p.id)) : ["1"];
   const field = (...real: string[]) => fc.option(fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...real) }, { weight: 1, arbitrary: noise }), { nil: undefined });
   const arbitrary = fc.record(
     {
       intent: field("confirm", "cancel", "repay", "receive", "device", "refund"),
-      package: field(...packages),
+      package: field(...packageIds),
       coupon: field("auto", "none", "1", "2", "3"),
+      payAmount: field(...packages.map((p) => String(p.salePrice)), "0"),
       payMethod: field("1", "2", "3", "4"),
       enhanced: field("0", "1"),
       orderId: field(NEWEST_ORDER, ...buyerOrderIds),
@@ -70,17 +71,19 @@ function postedForms(action: Action, packageIds: number[], buyerOrderIds: string
     },
     { requiredKeys: [] },
   );
+  // A confirm posts the coupon and the amount the screen showed: no coupon, the package's price.
+  const offered = packages.length ? packages : [{ id: 1, salePrice: 1 }];
   const acceptable = fc.record({
     intent: fc.constantFrom(...action.intents),
-    package: fc.constantFrom(...packages),
-    coupon: fc.constantFrom("auto", "none"),
+    package: fc.constantFrom(...offered),
+    coupon: fc.constant("none"),
     payMethod: fc.constantFrom(...paymentTypesFor("US").map(String)),
     enhanced: fc.constantFrom("0", "1"),
     orderId: fc.constant(NEWEST_ORDER),
     deviceId: fc.constant(action.deviceId),
     shown: fc.constant(action.deviceId),
     deviceType: fc.constant(String(DeviceType.camera)),
-  });
+  }).map(({ package: chosen, ...form }) => ({ ...form, package: String(chosen.id), payAmount: String(chosen.salePrice) }));
   return fc.oneof(arbitrary, acceptable);
 }
 
@@ -101,12 +104,12 @@ test.describe("form actions under generated posts", () => {
     for (const action of ACTIONS) {
       await page.goto(other.link({ screen: action.screen, deviceId: action.deviceId, country: "US", ...("launch" in action ? action.launch : {}) }));
       const url = page.url();
-      const packages = await api<{ packageList: { id: number }[] }>(other, "/v1/cloud/package/list", { deviceId: action.deviceId, type: action.service, countryCode: "US" });
+      const packages = await api<{ packageList: { id: number; salePrice: number }[] }>(other, "/v1/cloud/package/list", { deviceId: action.deviceId, type: action.service, countryCode: "US" });
       const newestOrder = async () =>
         (await api<{ orderList: { orderId: string }[] }>(other, "/v1/cloud/order/query/srv/order/list", { deviceId: action.deviceId, type: action.service, pageNum: 1, pageSize: 1 })).orderList[0]?.orderId ?? "";
       let before = await records(other);
       await fc.assert(
-        fc.asyncProperty(postedForms(action, packages.packageList.map((p) => p.id), buyerOrders.map((order) => order.orderId)), async (generated) => {
+        fc.asyncProperty(postedForms(action, packages.packageList, buyerOrders.map((order) => order.orderId)), async (generated) => {
           const form = generated.orderId === NEWEST_ORDER ? { ...generated, orderId: await newestOrder() } : generated;
           const response = await post(page.request, url, form);
           expect(response.status(), `${action.screen} ${JSON.stringify(form)}`).toBeLessThan(500);

@@ -28,6 +28,10 @@ const secrets = z.object({
   ENVIRONMENT: z.enum(["local", "preview", "production"]).optional(),
   PAYMENT_SANDBOX: z.enum(["on", "off", ""]).optional(),
   BENCH_D1_LATENCY_MS: z.string().optional(),
+  UPSTREAM_FAULTS: z.string().optional(),
+}).refine((env) => !(env.UPSTREAM_FAULTS && env.ENVIRONMENT === "production"), {
+  path: ["UPSTREAM_FAULTS"],
+  message: "the upstream fault switch is refused in production",
 }).refine((env) => !(env.BENCH_D1_LATENCY_MS !== undefined && env.ENVIRONMENT === "production"), {
   path: ["BENCH_D1_LATENCY_MS"],
   message: "the bench's D1 probe is refused in production",
@@ -36,13 +40,13 @@ const secrets = z.object({
   message: "the payment sandbox is refused in production",
 });
 
-/** Fails loudly at the first request when a secret is missing or malformed, naming it, or production names the sandbox. */
 /**
  * Environments already found well formed. The runtime hands every request of an isolate the same env
  * object, and parsing it took a few per cent of a purchase document's CPU when done on every request.
  */
 const wellFormed = new WeakSet<StorefrontEnv>();
 
+/** Fails loudly at the first request when a secret is missing or malformed, naming it, or production names the sandbox. */
 export function checkSecrets(env: StorefrontEnv): void {
   if (wellFormed.has(env)) return;
   const result = secrets.safeParse(env);

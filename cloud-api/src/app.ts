@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Hono } from "hono";
 import type { CloudApiEnv } from "#api/env.ts";
 import { Status } from "#contract/codes.ts";
+import { language } from "#contract/fields.ts";
 import { ApiError } from "#api/core/errors.ts";
 import { failure, success } from "#api/http/envelope.ts";
 import { buildOpenApiDocument, type OpenApiDocument } from "#api/http/openapi.ts";
@@ -13,10 +14,11 @@ import { isProviderConfigured, sandboxEnabled } from "#api/payments/configuratio
 import { PROVIDER_NAMES } from "#domain/payment-methods.ts";
 import { sandboxRoutes } from "#api/payments/sandbox/routes.ts";
 import { handleNotification } from "#api/services/payment-events.ts";
-import { accessOf, refuseMissingToken } from "#api/services/tokens.ts";
+import { accessOf } from "#api/services/tokens.ts";
 import { findTokenStatement, type TokenRow } from "#api/repositories/auth-tokens.ts";
 import { sha256Hex } from "#api/core/hashing.ts";
 import { d1SessionFor } from "#api/http/d1-session.ts";
+import { OWNER_CHECKS } from "#api/services/ownership.ts";
 import { describeError, log } from "#platform/observability.ts";
 
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
@@ -42,6 +44,10 @@ function valueOf<T>(settled: Settled<T>): T {
   return settled.value;
 }
 
+const languageHeader = z.object({ appLanguage: language.optional() });
+const NOTHING: Settled<undefined> = { ok: true, value: undefined };
+const NOTHING_READ = Promise.resolve(NOTHING);
+
 export function buildApp(ops: readonly AnyOperation[] = operations) {
   const app = new Hono<{ Bindings: CloudApiEnv }>();
 
@@ -57,29 +63,43 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
         path: op.path,
         body: op.method === "GET" ? "" : await readBodyText(c.req.raw),
       };
-      const storage = d1SessionFor(c.env, c.req.raw, op.path);
+      const storage = d1SessionFor(c.env, c.req.raw, op.readOnly);
+      // The appLanguage header is read as a body's language is (English without one), and the input now,
+      // to start the operation's first reads; both are refused only after the caller's checks: a bad
+      // signature or token answers before bad input does.
+      const appLanguage = settle(() => parseOrRefuse(languageHeader, { appLanguage: c.req.header("appLanguage") }).appLanguage ?? "en");
       const facts: RequestFacts = {
         env: storage.env,
         request: c.req.raw,
         countryCode: c.req.header("countryCode") ?? "CN",
-        language: c.req.header("appLanguage") ?? "en",
+        language: appLanguage.ok ? appLanguage.value : "en",
       };
-      // The input is read now, to start the operation's first reads, but refused only after the caller's
-      // checks: a bad signature or token answers before bad input does.
-      const input = settle(() => parseOrRefuse(inputSchema, op.method === "GET" ? Object.fromEntries(new URL(c.req.url).searchParams) : parseJsonBody(signed.body)));
+      const input = settle(() => {
+        valueOf(appLanguage);
+        return parseOrRefuse(inputSchema, op.method === "GET" ? Object.fromEntries(new URL(c.req.url).searchParams) : parseJsonBody(signed.body));
+      });
       // The token is looked up on the primary in the replay check's batch, which writes there anyway: one
       // round trip, and a token minted a moment ago is found even where a replica has not seen it yet. The
-      // operation's first reads run beside it (docs/decisions/040); what they found or failed with waits
-      // until every check passed.
+      // row the owner check needs and the operation's first reads run beside it (docs/decisions/040, 048);
+      // what they found or failed with waits until every check passed.
       const accessToken = op.access === "user" ? (c.req.header("accessToken") ?? "") : "";
       const tokenHash = accessToken ? await sha256Hex(accessToken) : "";
-      const [tokenRow, readFirst] = await verifySignedRequest<TokenRow, Settled<unknown>>(signed, c.env, {
-        token: tokenHash ? (db) => findTokenStatement(db, tokenHash, "access") : undefined,
+      const owner = OWNER_CHECKS[op.owner];
+      const [tokenRow, [ownerRow, readFirst]] = await verifySignedRequest<TokenRow, [Settled<unknown>, Settled<unknown>]>(signed, c.env, {
+        token: tokenHash ? { hash: tokenHash, read: (db) => findTokenStatement(db, tokenHash, "access") } : undefined,
         alongside: () =>
-          input.ok && op.readsFirst ? settleAsync(() => op.readsFirst!({ db: storage.env.DB, primary: c.env.DB, input: input.value, tokenHash, facts })) : Promise.resolve({ ok: true, value: undefined }),
+          input.ok
+            ? Promise.all([
+                settleAsync<unknown>(() => owner.read(storage.env.DB, input.value)),
+                op.readsFirst ? settleAsync(() => op.readsFirst!({ db: storage.env.DB, primary: c.env.DB, input: input.value, tokenHash, facts })) : NOTHING_READ,
+              ])
+            : Promise.resolve([NOTHING, NOTHING]),
       });
-      const user = op.access !== "user" ? null : accessToken ? accessOf(tokenRow) : refuseMissingToken();
-      const data = await op.handle(user ? { ...facts, userId: user.userId } : facts, valueOf(input), valueOf(readFirst));
+      const user = op.access !== "user" ? null : accessOf(tokenRow);
+      const given = valueOf(input);
+      // The owner check's refusal wins over whatever the first reads found or failed with.
+      const context = user ? { ...facts, userId: user.userId, owned: await owner.check(valueOf(ownerRow) as never, { env: storage.env, userId: user.userId }, given) } : facts;
+      const data = await op.handle(context as never, given, valueOf(readFirst));
       return storage.answer(success(c, op.output.parse(data)));
     });
   }

@@ -20,8 +20,15 @@ export interface CloudApiEnv extends Omit<CloudApiBindings, "FULFILMENT">, Probe
   ALIPAY_GATEWAY?: string;
 }
 
+/** A Workers Rate Limiting binding: without it every limited lookup would fail with a 500. */
+const rateLimitBinding = z.custom<RateLimit>((value) => typeof (value as Partial<RateLimit> | undefined)?.limit === "function", {
+  message: "Rate Limiting binding missing (the Worker's ratelimits in cloud-api/wrangler.jsonc)",
+});
+
 const secrets = z
   .object({
+    COUPON_LOOKUPS: rateLimitBinding,
+    CARD_LOOKUPS: rateLimitBinding,
     APP_ID: z.string().min(1),
     APP_SECRET: z.string().min(8),
     S2S_SECRET: z.string().min(32).optional(),
@@ -49,15 +56,15 @@ const secrets = z
   });
 
 /**
- * Fails loudly when a secret is missing or too short, naming it, rather than signing with "undefined";
- * and refuses to serve at all when production is configured with the payment sandbox.
- */
-/**
  * Environments already found well formed. The runtime hands every request of an isolate the same env
  * object, and parsing it took a few per cent of a purchase document's CPU when done on every request.
  */
 const wellFormed = new WeakSet<CloudApiEnv>();
 
+/**
+ * Fails loudly when a secret is missing or too short, naming it, rather than signing with "undefined";
+ * and refuses to serve at all when production is configured with the payment sandbox.
+ */
 export function checkSecrets(env: CloudApiEnv): void {
   if (wellFormed.has(env)) return;
   const result = secrets.safeParse(env);

@@ -49,10 +49,13 @@ function alipayLive(fake?: FakeProvider, vars: Partial<CloudApiEnv> = {}) {
   });
 }
 
-/** Alipay's RSA2 content: sorted name=value pairs, without the excluded names and empty values. */
-function signingContent(params: Record<string, string>, exclude: string[]) {
+/**
+ * Alipay's RSA2 content: sorted name=value pairs without the excluded names; a request's signer leaves
+ * empty values out, Alipay's notifications keep them (alipay-sdk's and the Java SDK's verification).
+ */
+function signingContent(params: Record<string, string>, exclude: string[], emptyValues: "left out" | "kept" = "left out") {
   return Object.keys(params)
-    .filter((name) => !exclude.includes(name) && params[name] !== "")
+    .filter((name) => !exclude.includes(name) && (emptyValues === "kept" || params[name] !== ""))
     .sort()
     .map((name) => `${name}=${params[name]}`)
     .join("&");
@@ -140,7 +143,7 @@ async function alipayNotification(payment: Payment, tradeStatus: string, overrid
     ...overrides,
   };
   for (const name of options.drop ?? []) delete params[name];
-  const sign = await rsaSign(options.key ?? alipay.privateKey, signingContent(params, ["sign", "sign_type"]));
+  const sign = await rsaSign(options.key ?? alipay.privateKey, signingContent(params, ["sign", "sign_type"], "kept"));
   const body = new URLSearchParams({ ...params, sign }).toString();
   return { body: options.tamper ? options.tamper(body) : body, notifyId: params.notify_id! };
 }
@@ -248,6 +251,18 @@ describe("Alipay mobile website payments (live adapter)", () => {
     expect((await orderState(orderId)).notifications.map((n) => n.event_id)).toEqual([success.notifyId, finished.notifyId, late.notifyId].sort());
   });
 
+  it("verifies a notification over its empty parameters too, as Alipay signs it, and refuses one whose empty parameter was dropped", async () => {
+    const { orderId, payment } = await alipayOrder();
+    const success = await alipayNotification(payment, "TRADE_SUCCESS", { body: "", passback_params: "" });
+    expect(success.body).toContain("body=&");
+    const dropped = new URLSearchParams(success.body);
+    dropped.delete("passback_params");
+    expect(await (await notify(undefined, dropped.toString())).text()).not.toBe("success");
+    expect((await orderRow(orderId))?.status).toBe(8001);
+    expect(await (await notify(undefined, success.body)).text()).toBe("success");
+    expect((await orderRow(orderId))?.status).toBeGreaterThanOrEqual(8003);
+  });
+
   it("takes WAIT_BUYER_PAY as nothing yet and TRADE_CLOSED of an unpaid trade as the attempt cancelled, the order still waiting", async () => {
     const { orderId, payment } = await alipayOrder();
     const before = await orderState(orderId);
@@ -308,6 +323,60 @@ describe("Alipay mobile website payments (live adapter)", () => {
     expect(requests).toHaveLength(7);
     for (const request of requests) expect(await expectSignedCall(request, method)).toEqual({ out_trade_no: payment.provider_ref });
   });
+
+  it("keeps the code of an unsigned refusal (20000, 40002 are unsigned by design) and asks again after an HTTP 200 carrying a system error", async () => {
+    const fake = openFakeProvider();
+    const { payment, cents } = await alipayOrder(fake);
+    const method = "alipay.trade.query";
+    const unsigned = (name: string, node: Record<string, unknown>) => ({ method: "POST", path: "/gateway.do", status: 200, body: JSON.stringify({ [name]: node }) });
+    const alipay = providerNamed(alipayLive(fake), "alipay");
+
+    await fake.script(unsigned("error_response", { code: "40002", msg: "Invalid Arguments", sub_code: "isv.invalid-signature", sub_msg: "验签出错" }));
+    await expect(alipay.queryPayment(payment.provider_ref)).rejects.toMatchObject({ name: "AlipayRequestFailed", code: "40002", subCode: "isv.invalid-signature" });
+
+    const trade = { code: "10000", msg: "Success", out_trade_no: payment.provider_ref, trade_status: "TRADE_SUCCESS", total_amount: yuan(cents) };
+    await fake.script(
+      unsigned("alipay_trade_query_response", { code: "20000", msg: "Service Currently Unavailable", sub_code: "isp.unknow-error", sub_msg: "系统繁忙" }),
+      await gatewayAnswer(method, { code: "40004", msg: "Business Failed", sub_code: "ACQ.SYSTEM_ERROR", sub_msg: "系统错误" }),
+      await gatewayAnswer(method, trade),
+    );
+    expect(await alipay.queryPayment(payment.provider_ref)).toMatchObject({ outcome: "paid", amountCents: cents });
+    expect(await fake.requests()).toHaveLength(4);
+
+    // A success must still be signed, and a sign that is there must verify.
+    await fake.script(await gatewayAnswer(method, trade, { key: null }), await gatewayAnswer(method, { code: "40004", msg: "Business Failed", sub_code: "ACQ.TRADE_NOT_EXIST" }, { key: stranger.privateKey }));
+    await expect(alipay.queryPayment(payment.provider_ref)).rejects.toThrow(/not signed by Alipay/);
+    await expect(alipay.queryPayment(payment.provider_ref)).rejects.toThrow(/not signed by Alipay/);
+  });
+
+  it("refunds part of a trade as its own request: out_request_no numbered by the refund, and a repeat is done only when it moved money", async () => {
+    const fake = openFakeProvider();
+    const { payment, cents } = await alipayOrder(fake);
+    const alipay = providerNamed(alipayLive(fake), "alipay");
+    const second = { number: 2, amountCents: 100, paymentCents: cents };
+    // The refund query finds no second refund yet, each time, so the refund is asked for.
+    const noRefundYet = () => gatewayAnswer("alipay.trade.fastpay.refund.query", { code: "10000", msg: "Success", out_trade_no: payment.provider_ref, out_request_no: `rf_${payment.provider_ref}_2` });
+    await fake.script(
+      await noRefundYet(),
+      await gatewayAnswer("alipay.trade.refund", { code: "10000", msg: "Success", fund_change: "Y", out_trade_no: payment.provider_ref, refund_fee: yuan(cents) }),
+      await noRefundYet(),
+      // Asked again: the trade's refunded total counts the first refund too, so it proves nothing of this one.
+      await gatewayAnswer("alipay.trade.refund", { code: "10000", msg: "Success", fund_change: "N", out_trade_no: payment.provider_ref, refund_fee: yuan(cents) }),
+    );
+    expect(await alipay.refund(payment.provider_ref, second)).toEqual({ outcome: "refunded" });
+    expect(await alipay.refund(payment.provider_ref, second)).toEqual({ outcome: "pending" });
+    const requests = await fake.requests();
+    expect(requests.map((r) => new URLSearchParams(r.body).get("method"))).toEqual([
+      "alipay.trade.fastpay.refund.query",
+      "alipay.trade.refund",
+      "alipay.trade.fastpay.refund.query",
+      "alipay.trade.refund",
+    ]);
+    for (const request of requests.filter((r) => new URLSearchParams(r.body).get("method") === "alipay.trade.refund")) {
+      expect(await expectSignedCall(request, "alipay.trade.refund")).toEqual({ out_trade_no: payment.provider_ref, refund_amount: "1.00", out_request_no: `rf_${payment.provider_ref}_2` });
+    }
+  });
+
 
   it("refunds money that arrives for a cancelled order from the queue, after acknowledging it: refund query, then alipay.trade.refund retried with the same out_request_no", async () => {
     const fake = openFakeProvider();
@@ -375,8 +444,8 @@ describe("Alipay mobile website payments (live adapter)", () => {
       await refundQuery("REFUND_SUCCESS"),
     );
     const adapter = providerNamed(alipayLive(fake), "alipay");
-    expect(await adapter.refund(payment.provider_ref, cents)).toEqual({ outcome: "pending" });
-    expect(await adapter.refund(payment.provider_ref, cents)).toEqual({ outcome: "refunded" });
+    expect(await adapter.refund(payment.provider_ref, { number: 1, amountCents: cents, paymentCents: cents })).toEqual({ outcome: "pending" });
+    expect(await adapter.refund(payment.provider_ref, { number: 1, amountCents: cents, paymentCents: cents })).toEqual({ outcome: "refunded" });
     expect((await fake.requests()).map((r) => new URLSearchParams(r.body).get("method"))).toEqual([
       "alipay.trade.fastpay.refund.query",
       "alipay.trade.refund",

@@ -456,6 +456,55 @@ describe("PayPal payments (live adapter)", () => {
     }
   });
 
+  it("refunds what a partial refund in PayPal's dashboard left when PayPal answers REFUND_AMOUNT_EXCEEDED to the whole amount", async () => {
+    const fake = openFakeProvider();
+    const checkout = await payPalCheckout(fake);
+    const capture = captureResource(checkout, { status: "PARTIALLY_REFUNDED" });
+    const refundPath = `/v2/payments/captures/${capture.id}/refund`;
+    const order = orderResource(checkout, "COMPLETED", capture);
+    const byDashboard = { id: "REFDASH01", status: "COMPLETED", amount: { currency_code: "USD", value: "1.00" } };
+    const withRefund = { ...order, purchase_units: [{ ...order.purchase_units[0], payments: { captures: [capture], refunds: [byDashboard] } }] };
+    const exceeded = { name: "UNPROCESSABLE_ENTITY", details: [{ issue: "REFUND_AMOUNT_EXCEEDED", description: "The refund amount must be less than or equal to the capture amount that has not yet been refunded." }] };
+    const rest = checkout.cents - 100;
+    await fake.script(
+      { method: "GET", path: `/v2/checkout/orders/${checkout.payPalOrderId}`, status: 200, body: JSON.stringify(withRefund) },
+      { method: "POST", path: refundPath, status: 422, body: JSON.stringify(exceeded) },
+      { method: "GET", path: `/v2/checkout/orders/${checkout.payPalOrderId}`, status: 200, body: JSON.stringify(withRefund) },
+      { method: "POST", path: refundPath, status: 201, body: JSON.stringify({ id: "REF0002", status: "COMPLETED" }) },
+    );
+    const whole = { number: 1, amountCents: checkout.cents, paymentCents: checkout.cents };
+    expect(await providerNamed(payPalLive(fake), "paypal").refund(checkout.payPalOrderId, whole)).toEqual({ outcome: "refunded" });
+    const refunds = (await fake.requests()).filter((r) => r.path === refundPath);
+    expect(refunds.map((r) => [r.headers["paypal-request-id"], JSON.parse(r.body).amount.value])).toEqual([
+      [`refund-${capture.id}`, checkout.value],
+      [`refund-${capture.id}-rest-${rest}`, (rest / 100).toFixed(2)],
+    ]);
+
+    // A part of the payment cannot be told apart from what the dashboard gave back: a person decides.
+    await fake.script(
+      { method: "GET", path: `/v2/checkout/orders/${checkout.payPalOrderId}`, status: 200, body: JSON.stringify(withRefund) },
+      { method: "POST", path: refundPath, status: 422, body: JSON.stringify(exceeded) },
+    );
+    await expect(providerNamed(payPalLive(fake), "paypal").refund(checkout.payPalOrderId, { number: 2, amountCents: rest, paymentCents: checkout.cents })).rejects.toThrow(/a person must see/);
+    expect((await fake.requests()).filter((r) => r.path === refundPath).at(-1)?.headers["paypal-request-id"]).toBe(`refund-${capture.id}_2`);
+  });
+
+  it("cuts a long description between whole characters, never inside an emoji", async () => {
+    const fake = openFakeProvider();
+    const payPalOrderId = randomId(17);
+    await fake.script(tokenAnswer(), { method: "POST", path: "/v2/checkout/orders", status: 201, body: JSON.stringify({ id: payPalOrderId, status: "CREATED" }) });
+    const description = `${"a".repeat(125)}👍🏽 and more`;
+    await providerNamed(payPalLive(fake), "paypal").createPayment({ paymentId: `pay_${randomId(8)}`, orderId: "X", description, amountCents: 100, currency: "USD", language: "en", returnUrl: "/r" });
+    const created = (await fake.requests()).find((r) => r.path === "/v2/checkout/orders");
+    // The thumb and its skin tone are two code points: both fit in 127, a third character would not.
+    expect(JSON.parse(created!.body).purchase_units[0].description).toBe(`${"a".repeat(125)}👍🏽`);
+    const cutInside = `${"a".repeat(126)}👍🏽`;
+    await fake.script({ method: "POST", path: "/v2/checkout/orders", status: 201, body: JSON.stringify({ id: payPalOrderId, status: "CREATED" }) });
+    await providerNamed(payPalLive(fake), "paypal").createPayment({ paymentId: `pay_${randomId(8)}`, orderId: "X", description: cutInside, amountCents: 100, currency: "USD", language: "en", returnUrl: "/r" });
+    const second = (await fake.requests()).filter((r) => r.path === "/v2/checkout/orders").at(-1);
+    expect(JSON.parse(second!.body).purchase_units[0].description).toBe("a".repeat(126));
+  });
+
   it("keeps the token until it nearly expires, and replaces a token PayPal no longer accepts", async () => {
     const basic = `Basic ${btoa(`${CLIENT_ID}:${CLIENT_SECRET}`)}`;
     const checkout = { payPalOrderId: randomId(17), paymentId: "pay_x", value: "4.99", cents: 499 } as Checkout;

@@ -378,9 +378,9 @@ describe("Stripe card payments (live adapter)", () => {
       listing(refundOf("failed")),
     );
     const adapter = providerNamed(stripeLive(fake), "stripe");
-    expect(await adapter.refund(session.id, 499)).toEqual({ outcome: "pending" });
-    expect(await adapter.refund(session.id, 499)).toEqual({ outcome: "refunded" });
-    await expect(adapter.refund(session.id, 499)).rejects.toMatchObject({ name: "ProviderUnavailable" });
+    expect(await adapter.refund(session.id, { number: 1, amountCents: 499, paymentCents: 499 })).toEqual({ outcome: "pending" });
+    expect(await adapter.refund(session.id, { number: 1, amountCents: 499, paymentCents: 499 })).toEqual({ outcome: "refunded" });
+    await expect(adapter.refund(session.id, { number: 1, amountCents: 499, paymentCents: 499 })).rejects.toMatchObject({ name: "ProviderUnavailable" });
     expect((await fake.requests()).filter((r) => r.method === "GET" && r.path === listPath)).toHaveLength(3);
   });
 
@@ -488,6 +488,44 @@ describe("Stripe card payments (live adapter)", () => {
     await deliverPaymentCalls(stripeLive(fake), [otherPayment!.id]);
     expect((await orderRow(other.orderId))?.status).toBe(8007);
     expect((await paymentsOf(other.orderId))[0]).toMatchObject({ status: "succeeded", refund_due_at: expect.any(Number) });
+  });
+
+  it("asks again, with the same Idempotency-Key, after a 409 idempotency_key_in_use or when Stripe-Should-Retry says so, and not when it says no", async () => {
+    const fake = openFakeProvider();
+    const session = paidSession(checkoutSession(`cs_test_${randomHex(16)}`, 499));
+    const sessionAnswer = { method: "GET", path: `/v1/checkout/sessions/${session.id}`, status: 200, body: JSON.stringify(session) };
+    const inUse = JSON.stringify({ error: { type: "idempotency_error", code: "idempotency_key_in_use", message: "There is currently another in-progress request using this Idempotent Key" } });
+    const succeeded = JSON.stringify({ id: "re_done0000001", object: "refund", status: "succeeded", amount: 499, currency: "usd", payment_intent: session.payment_intent });
+    const stripe = providerNamed(stripeLive(fake), "stripe");
+    const whole = { number: 1, amountCents: 499, paymentCents: 499 };
+
+    await fake.script(sessionAnswer, { method: "POST", path: "/v1/refunds", status: 409, body: inUse }, { method: "POST", path: "/v1/refunds", status: 200, body: succeeded });
+    expect(await stripe.refund(session.id, whole)).toEqual({ outcome: "refunded" });
+    const refunds = () => fake.requests().then((requests) => requests.filter((r) => r.path === "/v1/refunds"));
+    expect((await refunds()).map((r) => r.headers["idempotency-key"])).toEqual([`refund-${session.payment_intent}`, `refund-${session.payment_intent}`]);
+
+    const rateLimited = JSON.stringify({ error: { type: "invalid_request_error", code: "lock_timeout", message: "busy" } });
+    await fake.script(sessionAnswer, { method: "POST", path: "/v1/refunds", status: 429, headers: { "stripe-should-retry": "true" }, body: rateLimited }, { method: "POST", path: "/v1/refunds", status: 200, body: succeeded });
+    expect(await stripe.refund(session.id, whole)).toEqual({ outcome: "refunded" });
+    expect(await refunds()).toHaveLength(4);
+
+    // A 500 Stripe says not to repeat (its idempotency layer already answered it) is not asked again.
+    await fake.script(sessionAnswer, { method: "POST", path: "/v1/refunds", status: 500, headers: { "stripe-should-retry": "false" }, body: '{"error":{"type":"api_error","message":"no"}}' });
+    await expect(stripe.refund(session.id, whole)).rejects.toMatchObject({ name: "StripeRequestFailed", status: 500 });
+    expect(await refunds()).toHaveLength(5);
+  });
+
+  it("refunds part of a payment as its own refund: the amount asked, under the refund's own Idempotency-Key", async () => {
+    const fake = openFakeProvider();
+    const session = paidSession(checkoutSession(`cs_test_${randomHex(16)}`, 499));
+    await fake.script(
+      { method: "GET", path: `/v1/checkout/sessions/${session.id}`, status: 200, body: JSON.stringify(session) },
+      { method: "POST", path: "/v1/refunds", status: 200, body: JSON.stringify({ id: "re_part0000001", object: "refund", status: "succeeded", amount: 150, currency: "usd", payment_intent: session.payment_intent }) },
+    );
+    expect(await providerNamed(stripeLive(fake), "stripe").refund(session.id, { number: 2, amountCents: 150, paymentCents: 499 })).toEqual({ outcome: "refunded" });
+    const [refund] = (await fake.requests()).filter((r) => r.path === "/v1/refunds");
+    expect(refund!.headers["idempotency-key"]).toBe(`refund-${session.payment_intent}_2`);
+    expect(Object.fromEntries(new URLSearchParams(refund!.body))).toMatchObject({ payment_intent: session.payment_intent, amount: "150" });
   });
 
   it("answers ProviderUnavailable for a session answer that does not parse", async () => {

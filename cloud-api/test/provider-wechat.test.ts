@@ -230,6 +230,10 @@ describe("WeChat Pay H5 (live adapter)", () => {
     for (const request of requests) await expectMerchantSignature(fake, request);
     expect(requests.map((r) => JSON.parse(r.body).out_trade_no)).toEqual([payment.id, payment.id]);
     expect(requests[1]!.body).toBe(requests[0]!.body);
+    // Each attempt is signed afresh: WeChat Pay refuses a nonce it has seen, so a retry carries its own.
+    const nonceOf = (request: RecordedRequest) => /nonce_str="(\w+)"/.exec(request.headers["authorization"] ?? "")?.[1];
+    expect(nonceOf(requests[1]!)).toBeTruthy();
+    expect(nonceOf(requests[1]!)).not.toBe(nonceOf(requests[0]!));
   });
 
   it("treats an unsigned or wrongly signed answer as the provider being unavailable: no payment is recorded", async () => {
@@ -420,7 +424,7 @@ describe("WeChat Pay H5 (live adapter)", () => {
       await signedAnswer("GET", refundPath(payment.provider_ref), 404, NO_SUCH_REFUND),
       await signedAnswer("POST", "/v3/refund/domestic/refunds", 200, refundAnswer(payment.provider_ref, cents, "PROCESSING")),
     );
-    expect(await providerNamed(wechatLive(fake), "wechat").refund(payment.provider_ref, cents)).toEqual({ outcome: "pending" });
+    expect(await providerNamed(wechatLive(fake), "wechat").refund(payment.provider_ref, { number: 1, amountCents: cents, paymentCents: cents })).toEqual({ outcome: "pending" });
 
     const refundResource = (status: string, refunded: number) => ({
       mchid: MCH_ID,
@@ -452,9 +456,9 @@ describe("WeChat Pay H5 (live adapter)", () => {
       await signedAnswer("GET", refundPath(payment.provider_ref), 200, refundAnswer(payment.provider_ref, cents, "PROCESSING")),
       await signedAnswer("GET", refundPath(payment.provider_ref), 200, refundAnswer(payment.provider_ref, cents, "SUCCESS")),
     );
-    expect(await adapter.refund(payment.provider_ref, cents)).toEqual({ outcome: "pending" });
-    expect(await adapter.refund(payment.provider_ref, cents)).toEqual({ outcome: "pending" });
-    expect(await adapter.refund(payment.provider_ref, cents)).toEqual({ outcome: "refunded" });
+    expect(await adapter.refund(payment.provider_ref, { number: 1, amountCents: cents, paymentCents: cents })).toEqual({ outcome: "pending" });
+    expect(await adapter.refund(payment.provider_ref, { number: 1, amountCents: cents, paymentCents: cents })).toEqual({ outcome: "pending" });
+    expect(await adapter.refund(payment.provider_ref, { number: 1, amountCents: cents, paymentCents: cents })).toEqual({ outcome: "refunded" });
     const requests = await fake.requests();
     const asked = requests.filter((r) => r.path.startsWith("/v3/refund/"));
     expect(asked.map((r) => `${r.method} ${r.path}`)).toEqual([
@@ -466,7 +470,7 @@ describe("WeChat Pay H5 (live adapter)", () => {
     for (const request of asked) await expectMerchantSignature(fake, request);
 
     await fake.script(await signedAnswer("GET", refundPath(payment.provider_ref), 200, refundAnswer(payment.provider_ref, cents, "ABNORMAL")));
-    await expect(adapter.refund(payment.provider_ref, cents)).rejects.toThrow(/ABNORMAL/);
+    await expect(adapter.refund(payment.provider_ref, { number: 1, amountCents: cents, paymentCents: cents })).rejects.toThrow(/ABNORMAL/);
   });
 
   it("closes an attempt that ends at WeChat (POST .../close, 204); a failed close is retried by the cron, ORDER_CLOSED counts as closed", async () => {
@@ -538,6 +542,39 @@ describe("WeChat Pay H5 (live adapter)", () => {
     expect(await orderState(orderId)).toEqual(before);
     // One that is not genuine is still refused.
     expect((await notify(fake, { ...notOurs, body: notOurs.body.replace("encrypt-resource", "encrypt-resource ") })).status).toBe(400);
+  });
+
+  it("refunds part of a payment as its own refund: amount.total is what the order took, out_refund_no numbered by the refund", async () => {
+    const fake = openFakeProvider();
+    const { payment, cents } = await wechatOrder(fake);
+    await fake.script(
+      await signedAnswer("GET", `${refundPath(payment.provider_ref)}_2`, 404, NO_SUCH_REFUND),
+      await signedAnswer("POST", "/v3/refund/domestic/refunds", 200, {
+        refund_id: `5030${randomHex(12)}`,
+        out_refund_no: `rf_${payment.provider_ref}_2`,
+        out_trade_no: payment.provider_ref,
+        status: "SUCCESS",
+        amount: { total: cents, refund: 100, payer_total: cents, payer_refund: 100, currency: "CNY" },
+      }),
+    );
+    expect(await providerNamed(wechatLive(fake), "wechat").refund(payment.provider_ref, { number: 2, amountCents: 100, paymentCents: cents })).toEqual({ outcome: "refunded" });
+    const [refund] = (await fake.requests()).filter((r) => r.path === "/v3/refund/domestic/refunds");
+    expect(JSON.parse(refund!.body)).toEqual({
+      out_trade_no: payment.provider_ref,
+      out_refund_no: `rf_${payment.provider_ref}_2`,
+      notify_url: NOTIFY_URL,
+      amount: { refund: 100, total: cents, currency: "CNY" },
+    });
+  });
+
+  it("reads an unsigned 4xx refusal by its code, as WeChat Pay's SDKs do: ORDER_NOT_EXIST is nothing paid yet", async () => {
+    const fake = openFakeProvider();
+    const { payment } = await wechatOrder(fake);
+    await fake.script({ method: "GET", path: queryPath(payment.provider_ref), status: 404, body: JSON.stringify({ code: "ORDER_NOT_EXIST", message: "订单不存在" }) });
+    expect(await providerNamed(wechatLive(fake), "wechat").queryPayment(payment.provider_ref)).toMatchObject({ outcome: "pending", amountCents: payment.amount_cents });
+    // A success still needs WeChat's signature.
+    await fake.script({ method: "GET", path: queryPath(payment.provider_ref), status: 200, body: JSON.stringify(transaction(payment)) });
+    await expect(providerNamed(wechatLive(fake), "wechat").queryPayment(payment.provider_ref)).rejects.toThrow(/not signed by WeChat Pay/);
   });
 
   it("reconciles from the cron: a stuck 8001 order whose notification was lost becomes paid, a stuck 8002 one whose payment failed 8004", async () => {

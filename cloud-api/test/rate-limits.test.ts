@@ -27,6 +27,16 @@ async function startOfAWindow() {
 }
 
 describe("coupon lookup limit (Workers Rate Limiting binding)", () => {
+  it("is required at start: a Worker deployed without a binding refuses to serve, naming it, instead of a 500 at every lookup", async () => {
+    const { accessToken } = await signIn();
+    for (const binding of ["COUPON_LOOKUPS", "CARD_LOOKUPS"] as const) {
+      await expect(lookUpCoupons(accessToken, envWith({ [binding]: undefined }))).rejects.toThrow(
+        `cloud-api misconfigured: ${binding}: Rate Limiting binding missing (the Worker's ratelimits in cloud-api/wrangler.jsonc)`,
+      );
+    }
+    expect((await lookUpCoupons(accessToken)).body.status).toBe(200);
+  });
+
   it("answers 429 past the limit per user, writes nothing to D1, and other users are not affected", { timeout: 60_000 }, async () => {
     await startOfAWindow();
     const other = await signIn(DEMO_ACCOUNTS.other);

@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS, DEMO_DEVICES } from "#demo/seed.ts";
 import { PROBE_HEADERS } from "#contract/headers.ts";
 import { requestSignature } from "#contract/signature.ts";
+import { OrderStatus } from "#domain/order-status.ts";
 import { ServiceType } from "#domain/services.ts";
+import { operations } from "#api/operations/index.ts";
 import { signIn } from "#test/signed-request.ts";
 import { envWith, fetchWith } from "./helpers/live-worker.ts";
 import { signedHeaders } from "#test/signed-request.ts";
@@ -11,7 +13,8 @@ import { signedHeaders } from "#test/signed-request.ts";
 /**
  * docs/decisions/040: a purchase screen's calls read before their caller is known, beside the replay
  * check and the token lookup, so that each is one D1 round trip deep; every refusal still wins, and a
- * refused caller reads nothing of what was found.
+ * refused caller reads nothing of what was found. The calls are the operations that declare reads first
+ * (docs/decisions/048).
  */
 const probedEnv = () => envWith({ BENCH_D1_LATENCY_MS: "0", LOOKUP_LIMITS: "off" });
 const depthOf = (response: Response) => ({ depth: response.headers.get(PROBE_HEADERS.depth), writes: response.headers.get(PROBE_HEADERS.writes) });
@@ -28,40 +31,67 @@ async function probedCall(accessToken: string, path: string, body: Record<string
   return { ...depthOf(response), body: (await response.json()) as { status: number; msg: string; data: unknown; reason?: string } };
 }
 
-const SCREEN_CALLS = [
-  ["/v1/cloud/package/list", { deviceId: DEMO_DEVICES.camera, type: ServiceType.vip }],
-  [COUPONS, { type: ServiceType.vip, countryCode: "CN" }],
-  ["/v1/cloud/entitlement/timeline", { deviceId: DEMO_DEVICES.camera, type: ServiceType.vip }],
-  ["/v1/cloud/package/preview", { deviceId: DEMO_DEVICES.camera, type: ServiceType.vip }],
-  ["/v1/cloud/vip/device/info", { deviceId: DEMO_DEVICES.camera }],
-  ["/v1/cloud/ai/device/info", { deviceId: DEMO_DEVICES.camera }],
-  ["/v1/cloud/package/current", { deviceId: DEMO_DEVICES.camera, type: ServiceType.cloudStorage }],
-  ["/v1/cloud/simcard/details", { iccId: "89860012345678901234" }],
-  // The order lists' one call.
-  ["/v1/cloud/order/query/srv/order/list", { deviceId: DEMO_DEVICES.camera, type: ServiceType.vip, pageNum: 1, pageSize: 10 }],
-] as const;
+/** A paid order of the demo buyer (the seed has some), for the calls that name an order. */
+async function paidOrderOf(userId: number): Promise<string> {
+  const row = await env.DB.prepare("SELECT order_id FROM orders WHERE user_id = ? AND status = ? ORDER BY created_at LIMIT 1").bind(userId, OrderStatus.purchaseSucceeded).first<{ order_id: string }>();
+  if (!row) throw new Error("the demo buyer has no fulfilled order (purchase succeeded)");
+  return row.order_id;
+}
+
+/** An input of the demo buyer's for each operation that reads first; the list of calls itself comes from the operations. */
+const EXAMPLES: Record<string, (orderId: string) => Record<string, unknown>> = {
+  "/v1/cloud/package/list": () => ({ deviceId: DEMO_DEVICES.camera, type: ServiceType.vip }),
+  [COUPONS]: () => ({ type: ServiceType.vip, countryCode: "CN" }),
+  "/v1/cloud/entitlement/timeline": () => ({ deviceId: DEMO_DEVICES.camera, type: ServiceType.vip }),
+  "/v1/cloud/package/preview": () => ({ deviceId: DEMO_DEVICES.camera, type: ServiceType.vip }),
+  "/v1/cloud/vip/device/info": () => ({ deviceId: DEMO_DEVICES.camera }),
+  "/v1/cloud/ai/device/info": () => ({ deviceId: DEMO_DEVICES.camera }),
+  "/v1/cloud/package/current": () => ({ deviceId: DEMO_DEVICES.camera, type: ServiceType.cloudStorage }),
+  "/v1/cloud/simcard/details": () => ({ iccId: "89860012345678901234" }),
+  // The order lists' one call, an order's detail and a settled order's status.
+  "/v1/cloud/order/query/srv/order/list": () => ({ deviceId: DEMO_DEVICES.camera, type: ServiceType.vip, pageNum: 1, pageSize: 10 }),
+  "/v1/cloud/order/detail": (orderId) => ({ orderId }),
+  "/v1/cloud/order/status": (orderId) => ({ orderId }),
+};
+
+/** Every operation that declares reads first (its policy, docs/decisions/048), with the demo buyer's input. */
+async function readFirstCalls(userId: number) {
+  const orderId = await paidOrderOf(userId);
+  return operations
+    .filter((op) => op.readsFirst)
+    .map((op) => {
+      const example = EXAMPLES[op.path];
+      if (!example) throw new Error(`${op.path} reads first: give it an example input in this test`);
+      return [op.path, example(orderId), op.owner] as const;
+    });
+}
 
 describe("a purchase screen's and an order list's calls read first (docs/decisions/040)", () => {
   it("are each one D1 round trip deep, writing only the replay record", async () => {
-    const { accessToken } = await signIn();
-    for (const [path, body] of SCREEN_CALLS) {
+    const { accessToken, userId } = await signIn();
+    for (const [path, body] of await readFirstCalls(userId)) {
       const answer = await probedCall(accessToken, path, body);
       expect(answer.body.status, path).toBe(200);
       expect({ depth: answer.depth, writes: answer.writes }, path).toEqual({ depth: "1", writes: "1" });
     }
   });
 
-  it("answer another user's device with 403 and nothing of what was read", async () => {
+  it("answer another user's device with 403, and another user's order with 404, with nothing of what was read", async () => {
+    const { userId } = await signIn();
     const other = await signIn(DEMO_ACCOUNTS.other);
-    for (const [path, body] of SCREEN_CALLS.filter(([, body]) => "deviceId" in body || "iccId" in body)) {
+    const refusals = { device: { status: 403, reason: "device_not_yours" }, sim: { status: 403, reason: "device_not_yours" }, order: { status: 404, reason: "order_not_found" } };
+    for (const [path, body, owner] of await readFirstCalls(userId)) {
+      if (owner === "none") continue;
+      if (!(owner in refusals)) throw new Error(`${path}: no refusal known for the owner check ${owner}`);
       const answer = await probedCall(other.accessToken, path, body);
-      expect(answer.body, path).toEqual({ status: 403, msg: expect.any(String), data: null, reason: "device_not_yours" });
+      expect(answer.body, path).toEqual({ msg: expect.any(String), data: null, ...refusals[owner as keyof typeof refusals] });
     }
   });
 
   it("let every check win over what was read: a bad token, a replay, then bad input, in that order", async () => {
     const { accessToken } = await signIn();
-    const [path, body] = SCREEN_CALLS[0];
+    const path = "/v1/cloud/package/list";
+    const body = { deviceId: DEMO_DEVICES.camera, type: ServiceType.vip };
     // A bad token with bad input: the token is refused first.
     expect((await probedCall("not-a-token", path, { ...body, type: 99 })).body).toMatchObject({ status: 1010, data: null });
     expect((await probedCall("not-a-token", path, body)).body).toMatchObject({ status: 1010, data: null });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "#api/app.ts";
 import { requestSignature } from "#contract/signature.ts";
-import { S2S_TOKEN_PATH, s2sHeaders, s2sTokenFetch, signedFetch, signedHeaders } from "#test/signed-request.ts";
+import { S2S_TOKEN_PATH, s2sHeaders, s2sTokenFetch, signedFetch, signedHeaders, signIn } from "#test/signed-request.ts";
 
 const REFUSED = { status: 401, msg: "server-to-server credential refused", data: null };
 const tokensIssued = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM auth_tokens").first<{ n: number }>())?.n ?? 0;
@@ -80,17 +80,48 @@ describe("server-to-server identity (docs/contract.md)", () => {
 });
 
 describe("replay protection (docs/contract.md: a signed header set is usable once)", () => {
-  it("refuses an accessToken header on an app-level call, so junk in it cannot make a captured header set new", async () => {
-    const headers = await signedHeaders("");
-    const body = { js_refreshToken: "whatever-refresh-token" };
-    const first = await signedFetch("/v1/member/user/h5/refresh_token", body, { headers });
-    expect(first.body?.status).toBe(1010);
-    for (const junk of ["a", "b", "c"]) {
+  it("accepts an accessToken header on an app-level call, as the spec's token refresh sends one, and keys the replay on the request, not on it", async () => {
+    const { accessToken, refreshToken } = await signIn();
+    const headers = await signedHeaders(accessToken);
+    const body = { js_refreshToken: refreshToken };
+    const refreshed = await signedFetch("/v1/member/user/h5/refresh_token", body, { headers });
+    expect(refreshed.body).toMatchObject({ status: 200, data: { js_accessToken: expect.any(String), js_refreshToken: expect.any(String) } });
+    // Junk in the header it ignores does not make the captured header set new.
+    for (const junk of ["a", "b", "", accessToken]) {
       const reused = await signedFetch("/v1/member/user/h5/refresh_token", body, { headers: { ...headers, accessToken: junk } });
-      expect(reused.body).toMatchObject({ status: 401, msg: "an app-level call takes no accessToken header" });
+      expect(reused.body, `accessToken ${JSON.stringify(junk)}`).toMatchObject({ status: 401, msg: "replayed request" });
     }
-    const replayed = await signedFetch("/v1/member/user/h5/refresh_token", body, { headers });
-    expect(replayed.body).toMatchObject({ status: 401, msg: "replayed request" });
+  });
+
+  it("writes no replay record for a made-up access token, nor for a user call without one", async () => {
+    const nonces = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM request_nonces").first<{ n: number }>())?.n ?? 0;
+    const before = await nonces();
+    for (let i = 0; i < 5; i++) {
+      const junk = await signedFetch("/v1/cloud/order/query/srv/order/list", { deviceId: "CAM-DEMO-001", type: 1, pageNum: 1, pageSize: 5 }, { accessToken: `junk-${i}` });
+      expect(junk.body).toMatchObject({ status: 1010, msg: "access token invalid" });
+    }
+    const none = await signedFetch("/v1/cloud/order/query/srv/order/list", { deviceId: "CAM-DEMO-001", type: 1, pageNum: 1, pageSize: 5 });
+    expect(none.body).toMatchObject({ status: 1010, msg: "access token missing" });
+    expect(await nonces()).toBe(before);
+
+    // A real token's call is remembered, and its replay refused.
+    const { accessToken } = await signIn();
+    const afterSignIn = await nonces();
+    const headers = await signedHeaders(accessToken);
+    const list = { deviceId: "CAM-DEMO-001", type: 1, pageNum: 1, pageSize: 5 };
+    expect((await signedFetch("/v1/cloud/order/query/srv/order/list", list, { headers })).body?.status).toBe(200);
+    expect(await nonces()).toBe(afterSignIn + 1);
+    expect((await signedFetch("/v1/cloud/order/query/srv/order/list", list, { headers })).body).toMatchObject({ status: 401, msg: "replayed request" });
+  });
+
+  it("reads the appLanguage header as a body's language is: a malformed one is refused as bad input", async () => {
+    const { accessToken } = await signIn();
+    const list = { deviceId: "CAM-DEMO-001", type: 1, pageNum: 1, pageSize: 5 };
+    for (const appLanguage of ["x", "a".repeat(17), " "]) {
+      const answer = await signedFetch("/v1/cloud/order/query/srv/order/list", list, { accessToken, headers: { appLanguage } });
+      expect(answer.body, JSON.stringify(appLanguage)).toMatchObject({ status: 400, msg: expect.stringMatching(/^invalid params: appLanguage: /) });
+    }
+    expect((await signedFetch("/v1/cloud/order/query/srv/order/list", list, { accessToken, headers: { appLanguage: "zh" } })).body?.status).toBe(200);
   });
 
   it("refuses a query string on a POST, and keys a replay on the operation and what its body says, not on their spelling", async () => {

@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { requestSignature } from "#contract/signature.ts";
 import { signedFetch, signIn } from "#test/signed-request.ts";
+import { expireToken } from "#test/tokens.ts";
 
 describe("request signing (docs/contract.md)", () => {
   it("accepts a correctly signed request", async () => {
@@ -64,13 +65,18 @@ describe("request signing (docs/contract.md)", () => {
     expect(answers.filter((a) => a.body?.msg === "replayed request")).toHaveLength(4);
   });
 
-  it("refuses a replay before judging the token: a captured header set with a wrong token stays refused as a replay", async () => {
+  it("refuses a replay before judging the token: a captured header set with an expired token stays refused as a replay; a made-up token is refused as such every time", async () => {
     const timestamp = String(Math.floor(Date.now() / 1000));
     const noticeStr = "66667777";
     const signature = await requestSignature(env.APP_ID, env.APP_SECRET, noticeStr, timestamp);
     const call = (accessToken: string) => signedFetch("/v1/member/user/info", {}, { accessToken, headers: { timestamp, noticeStr, signature } });
+    const { accessToken } = await signIn();
+    await expireToken(accessToken);
+    expect((await call(accessToken)).body).toMatchObject({ status: 1009 });
+    expect((await call(accessToken)).body).toMatchObject({ status: 401, msg: "replayed request" });
+    // A token that does not exist leaves no record to replay (docs/decisions/053): it is refused as itself.
     expect((await call("not-a-token")).body).toMatchObject({ status: 1010 });
-    expect((await call("not-a-token")).body).toMatchObject({ status: 401, msg: "replayed request" });
+    expect((await call("not-a-token")).body).toMatchObject({ status: 1010, msg: "access token invalid" });
     const missing = await signedFetch("/v1/member/user/info", {}, {});
     expect(missing.body).toMatchObject({ status: 1010, msg: "access token missing" });
   });

@@ -42,9 +42,9 @@ export async function runLoadStage(target: LoadStageTarget) {
     const { cookie, url } = await open(buyer.link(options));
     return { name, method: "GET", url, cookie, expect: 200 };
   };
-  const packages = await callCloudApi<{ packageList: { id: number }[] }>(target.api, target.vars, "/v1/cloud/package/list", { deviceId: DEVICE, type: ServiceType.mobileData }, buyer.tokens.accessToken);
-  const packageId = packages.packageList[0]?.id;
-  if (packageId === undefined) throw new Error("load stage: no mobile data package to buy");
+  const packages = await callCloudApi<{ packageList: { id: number; salePrice: number }[] }>(target.api, target.vars, "/v1/cloud/package/list", { deviceId: DEVICE, type: ServiceType.mobileData }, buyer.tokens.accessToken);
+  const chosen = packages.packageList[0];
+  if (chosen === undefined) throw new Error("load stage: no mobile data package to buy");
   const checkout = await open(buyer.link({ screen: "cloud/mobile-data/buy", deviceId: DEVICE }));
   // A plain form post, as without JavaScript: Alipay answers 302 to the cashier page, which names the order.
   const confirm: Step = {
@@ -52,7 +52,8 @@ export async function runLoadStage(target: LoadStageTarget) {
     method: "POST",
     url: checkout.url,
     cookie: checkout.cookie,
-    form: { intent: "confirm", package: String(packageId), coupon: "none", payMethod: String(PaymentType.alipay), enhanced: "0" },
+    // The coupon and the amount the screen shows with no coupon (docs/decisions/048-a).
+    form: { intent: "confirm", package: String(chosen.id), coupon: "none", payAmount: String(chosen.salePrice), payMethod: String(PaymentType.alipay), enhanced: "0" },
     expect: 302,
   };
   const steps = [

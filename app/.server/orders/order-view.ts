@@ -3,6 +3,7 @@ import { intlLocale } from "#domain/languages.ts";
 import { formatMoney, toCents } from "#domain/money.ts";
 import { canCancel, canRepay, OrderStatus, orderStatusName } from "#domain/order-status.ts";
 import { refundTracker } from "#domain/refund-tracker.ts";
+import { orderId as orderIdField } from "#contract/fields.ts";
 import { receiptHref } from "#app/catalogue/links.ts";
 import { APP_HOME, serviceOf } from "#app/catalogue/screens.ts";
 import { formatDateInText, formatUnixSeconds, type BuyerTimeZone } from "../format.ts";
@@ -17,7 +18,8 @@ const RECEIPTED = new Set<number>([OrderStatus.paid, OrderStatus.buying, OrderSt
  * user's order or an unknown one is a 404 page; any other refusal explains itself and offers a retry.
  */
 export async function loadOrder(req: RequestContext, orderId: string | null) {
-  if (!orderId) throw data(null, { status: 404 });
+  // An id the contract cannot name (blank, too long) names no order: the upstream would refuse it as bad input.
+  if (orderId === null || !orderIdField.safeParse(orderId).success) throw data(null, { status: 404 });
   const result = await req.upstream.call(orderDetail, { orderId, language: req.locale });
   if (!result.ok) throw data(result.msg, { status: result.status === 404 ? 404 : 502 });
   return result.data;

@@ -5,7 +5,7 @@ import { createTranslator, type Messages } from "#app/i18n/translate.ts";
 import { resources } from "../i18n.ts";
 import type { RequestContext } from "../request-context.ts";
 import type { UpstreamOrderDetail } from "../upstream/endpoints.ts";
-import { orderFacts } from "./order-view.ts";
+import { loadOrder, orderFacts } from "./order-view.ts";
 
 /** A waiting 4G order that used a coupon whose name ends in an amount, as the demo's coupons do. */
 const order: UpstreamOrderDetail = {
@@ -42,5 +42,17 @@ describe("an order's coupon line", () => {
 
   it("is absent when the order used no coupon", () => {
     expect(orderFacts(requestIn("ar"), { name: "Asia/Shanghai", guessed: false }, { ...order, coupon: null, discount: 0 }).coupon).toBeNull();
+  });
+});
+
+describe("loading the order a link names", () => {
+  it("answers 404 for an id longer than any order's, as for an unknown one, instead of passing on the upstream's refusal of bad input as 502", async () => {
+    const asked: unknown[] = [];
+    // The cloud-api refuses such an id as bad input (400), which the page would otherwise show as a failure.
+    const req = { locale: "en", upstream: { call: async (_endpoint: unknown, input: unknown) => (asked.push(input), { ok: false, status: 400, reason: null, msg: "invalid params", detail: "invalid params: orderId: Too big" }) } } as unknown as RequestContext;
+    for (const orderId of ["9".repeat(65), "   ", null]) {
+      await expect(loadOrder(req, orderId)).rejects.toMatchObject({ init: { status: 404 } });
+    }
+    expect(asked).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import type { RequestContext } from "../request-context.ts";
 import type { LaunchState } from "../session/state.ts";
 import { confirmOrderV2, confirmOrderV3, type PaymentStart } from "../upstream/endpoints.ts";
 import { confirmForm } from "./forms.ts";
-import { loadOffer, type Purchase } from "./offer.ts";
+import { checkoutMethods, fetchPackages, offeredPackages, type Purchase } from "./offer.ts";
 
 /**
  * The next step for a payment that was just started (product-rules §4), by its method's flow: a redirect
@@ -28,9 +28,11 @@ export function nextStep(start: PaymentStart, requestUrl: string, enhanced: bool
 }
 
 /**
- * The purchase screens' confirm action: re-reads the offer for the posted selection (the cloud-api
- * checks the amount again), confirms with v3 when the launch has a signature or for card, else v2
- * (product-rules §5), and answers the next step. A refusal comes back as the upstream's message (product-rules §8).
+ * The purchase screens' confirm action: confirms the package, coupon and amount the screen showed, with v3
+ * when the launch has a signature or for card, else v2 (product-rules §5), and answers the next step. One
+ * upstream call besides the confirm: the package list, for the package's service and whether it and the
+ * method are still offered; the cloud-api recomputes the amount and refuses one that no longer holds. A
+ * refusal comes back as the upstream's message (product-rules §8).
  */
 export async function confirmPurchase(req: RequestContext, request: Request, launch: LaunchState, purchase: Purchase) {
   const { t, locale, upstream: api } = req;
@@ -44,27 +46,24 @@ export async function confirmPurchase(req: RequestContext, request: Request, lau
   if (form.enhanced !== "1" && method.subView !== null) {
     return data<PaymentStep>({ step: "error", message: t("pay.needsScript") }, { status: 400 });
   }
-  const url = new URL(request.url);
-  url.search = new URLSearchParams({ package: String(form.package), coupon: form.coupon }).toString();
-  const offer = await loadOffer(req, { ...purchase, launch, url });
-  const checkout = offer.checkout;
-  if (!checkout || checkout.packageId !== form.package) return data<PaymentStep>({ step: "error", message: t("pay.packageGone") }, { status: 409 });
-  if (!checkout.methods.some((m) => m === form.payMethod)) return data<PaymentStep>({ step: "error", message: t("errors.unexpected") }, { status: 400 });
+  const packages = await fetchPackages(req, { ...purchase, launch });
+  const chosen = offeredPackages(packages, purchase).find((p) => p.id === form.package);
+  if (!chosen) return data<PaymentStep>({ step: "error", message: t("pay.packageGone") }, { status: 409 });
+  if (!checkoutMethods(req, launch.countryCode, packages).some((m) => m === form.payMethod)) return data<PaymentStep>({ step: "error", message: t("errors.unexpected") }, { status: 400 });
 
   const v3 = launch.signature !== "" || method.alwaysConfirmsWithV3;
   const order = {
     deviceId: launch.deviceId,
     deviceType: purchase.serviceType === ServiceType.vip || purchase.serviceType === ServiceType.ai ? launch.deviceType : undefined,
-    serviceId: checkout.serviceId,
-    priceId: checkout.packageId,
-    payAmount: checkout.payAmount,
+    serviceId: chosen.serviceId,
+    priceId: chosen.id,
+    payAmount: form.payAmount,
     payMethod: form.payMethod,
     // Product-rules §7: mobile data paid with PayPal is sent as service type 1.
     buyServiceType: purchase.serviceType === ServiceType.mobileData && method.sendsMobileDataAsCloudStorage ? ServiceType.cloudStorage : purchase.serviceType,
     language: locale,
     countryCode: launch.countryCode,
-    couponId: checkout.coupon?.id ?? null,
-    couponCode: checkout.coupon?.code ?? null,
+    couponId: form.coupon === "none" ? null : form.coupon,
   };
   const result = v3
     ? await api.call(confirmOrderV3, { ...order, signature: launch.signature ? launch.signature : undefined })

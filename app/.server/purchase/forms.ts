@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paymentType } from "#contract/fields.ts";
+import { amount, paymentType } from "#contract/fields.ts";
 import { CARD_REFUND_FIELDS as F, CONFIRM_FIELDS as C, ORDER_FIELDS as O, RECEIVE_FIELDS as R } from "#app/purchase/form-fields.ts";
 
 /** "1" once the page is hydrated: the browser then follows the step itself (product-rules §4 waits 300 ms). */
@@ -9,7 +9,9 @@ const enhanced = z.enum(["0", "1"]).default("0");
 export const confirmForm = z.object({
   [C.intent]: z.literal("confirm"),
   [C.package]: z.coerce.number().int().positive(),
-  [C.coupon]: z.string().max(24).default("auto"),
+  // The coupon and the amount the screen showed: the cloud-api refuses the order if either no longer holds.
+  [C.coupon]: z.union([z.literal("none"), z.coerce.number().int().positive().max(2 ** 31 - 1)]),
+  [C.payAmount]: z.coerce.number().pipe(amount),
   [C.payMethod]: z.coerce.number().pipe(paymentType),
   [C.enhanced]: enhanced,
 });

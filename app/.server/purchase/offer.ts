@@ -24,23 +24,45 @@ export interface Purchase {
 /** The screen's URL: its `package` and `coupon` parameters are the selection (docs/architecture.md §2). */
 export type OfferRequest = Purchase & { launch: LaunchState; url: URL };
 
+/** The packages a purchase screen sells on this request, as the upstream answered them (one call). */
+export function fetchPackages(req: RequestContext, { launch, serviceType, onlyServiceId }: Purchase & { launch: LaunchState }) {
+  const scope = { language: req.locale, countryCode: launch.countryCode, deviceId: launch.deviceId, type: serviceType };
+  return req.upstream.call(packageList, onlyServiceId ? { ...scope, serviceId: onlyServiceId } : scope);
+}
+
+type PackagesAnswer = Awaited<ReturnType<typeof fetchPackages>>;
+
+/** The packages on offer (product-rules §5 visibility), none when the call failed. */
+export function offeredPackages(packages: PackagesAnswer, { serviceType, onlyServiceId }: Purchase): UpstreamPackage[] {
+  return packages.ok ? visiblePackages(packages.data.packageList, { serviceType, receiveServiceId: onlyServiceId ?? null }) : [];
+}
+
+/** The region's methods (product-rules §6) that the upstream takes money with and this storefront can start. */
+export function checkoutMethods(req: RequestContext, countryCode: string, packages: PackagesAnswer) {
+  const clientMethods = clientReadyMethods(req.env);
+  return paymentTypesFor(countryCode).filter((method) => (packages.ok ? (packages.data.payMethods ?? [method]) : []).includes(method) && clientMethods.includes(method));
+}
+
+/** What a purchase screen's offer is made of: its two upstream calls, in parallel, beside the screen's own. */
+export async function fetchOffer(req: RequestContext, request: OfferRequest) {
+  const { launch, serviceType } = request;
+  const [packages, coupons] = await Promise.all([
+    fetchPackages(req, request),
+    req.upstream.call(userCoupons, { type: serviceType, countryCode: launch.countryCode, language: req.locale }),
+  ]);
+  return { packages, coupons };
+}
+
 /**
  * What a purchase screen sells and what the buyer has chosen: packages (product-rules §5 visibility), the
- * selected one, the coupon per the selection mode, and the payable total. Both upstream calls run
- * in parallel, beside the screen's own.
+ * selected one, the coupon per the selection mode, and the payable total, formatted for the screen.
  */
-export async function loadOffer(req: RequestContext, request: OfferRequest) {
+export function offerView(req: RequestContext, request: OfferRequest, { packages, coupons }: Awaited<ReturnType<typeof fetchOffer>>) {
   const { launch, url, serviceType } = request;
-  const { upstream: api, locale } = req;
+  const { locale } = req;
   const timeZone = req.timeZone(launch.countryCode);
-  const clientMethods = clientReadyMethods(req.env);
-  const scope = { language: locale, countryCode: launch.countryCode, deviceId: launch.deviceId, type: serviceType };
-  const [packages, coupons] = await Promise.all([
-    api.call(packageList, request.onlyServiceId ? { ...scope, serviceId: request.onlyServiceId } : scope),
-    api.call(userCoupons, { type: serviceType, countryCode: launch.countryCode, language: locale }),
-  ]);
   const intl = intlLocale(locale);
-  const offered = packages.ok ? visiblePackages(packages.data.packageList, { serviceType, receiveServiceId: request.onlyServiceId ?? null }) : [];
+  const offered = offeredPackages(packages, request);
   const selected: UpstreamPackage | null = offered.find((p) => p.id === Number(url.searchParams.get("package"))) ?? offered[0] ?? null;
   const couponParam = url.searchParams.get("coupon");
   const terms: (CouponTerms & { name: string; couponCode: string; descrip: string; expireTime: number })[] = coupons.ok
@@ -103,24 +125,26 @@ export async function loadOffer(req: RequestContext, request: OfferRequest) {
       ? {
           packageId: selected.id,
           serviceId: selected.serviceId,
-          coupon: coupon ? { id: coupon.id, code: coupon.couponCode } : null,
-          couponParam: couponParam ?? "auto",
+          /** The coupon the buyer confirms with (its id, or "none") and the amount they were shown: a confirm posts both. */
+          appliedCoupon: coupon ? String(coupon.id) : "none",
           payAmount: payable / 100,
           currencyCode: selected.currencyCode,
           total: money(payable),
           /** Product-rules §2 screen 9 sub-amount: the price before the coupon, when one applies. */
           subTotal: coupon ? money(priceCents) : null,
-          // The region's methods (product-rules §6) that the upstream takes money with and this storefront can start.
-          methods: paymentTypesFor(launch.countryCode).filter(
-            (method) => (packages.ok ? (packages.data.payMethods ?? [method]) : []).includes(method) && clientMethods.includes(method),
-          ),
+          methods: checkoutMethods(req, launch.countryCode, packages),
           sheetHref: withParams(url.pathname, { pay: "1" }),
         }
       : null,
   };
 }
 
-export type Offer = Awaited<ReturnType<typeof loadOffer>>;
+/** A purchase screen's offer: its calls, then its view. */
+export async function loadOffer(req: RequestContext, request: OfferRequest) {
+  return offerView(req, request, await fetchOffer(req, request));
+}
+
+export type Offer = ReturnType<typeof offerView>;
 
 /** The screen's selection with `params` applied; the payment chooser stays closed. */
 const changedSelection = (url: URL, params: Record<string, string>) => changedQuery(url, params, ["pay"]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { StorefrontEnv } from "../env.ts";
+import { env as workerEnv } from "cloudflare:test";
+import { checkSecrets, type StorefrontEnv } from "../env.ts";
 import type { Tokens } from "../session/state.ts";
 import { createUpstreamClient } from "./client.ts";
 import { packageList } from "./endpoints.ts";
@@ -23,6 +24,12 @@ function call(transport: Transport, timeoutMs = 30_000) {
 }
 
 describe("the upstream fault switch", () => {
+  it("is refused in production, as the other test switches are: the Worker does not start", () => {
+    const production = { ...workerEnv, ENVIRONMENT: "production", PAYMENT_SANDBOX: "off", UPSTREAM_FAULTS: "cookie" } as unknown as StorefrontEnv;
+    expect(() => checkSecrets(production)).toThrow("storefront misconfigured: UPSTREAM_FAULTS: the upstream fault switch is refused in production");
+    expect(() => checkSecrets({ ...production, ENVIRONMENT: "preview" })).not.toThrow();
+  });
+
   it("is inert unless UPSTREAM_FAULTS is \"cookie\": the real transport, whatever the cookie says", () => {
     for (const value of [undefined, "", "1", "true", "Cookie"]) {
       expect(withFaults(env(value), withCookie(`${FAULT_COOKIE}=500`), real)).toBe(real);

@@ -3,7 +3,9 @@ import type { PaymentTypeCode } from "#domain/payment-methods.ts";
 /** What the payment bar and its chooser show and post: the screen loader's checkout (app/.server/purchase/offer.ts). */
 export interface Checkout {
   packageId: number;
-  couponParam: string;
+  /** The coupon a confirm posts (its id, or "none") with the amount shown, `payAmount`. */
+  appliedCoupon: string;
+  payAmount: number;
   total: string;
   subTotal: string | null;
   currencyCode: string;

@@ -71,7 +71,7 @@ export default function PaymentChooser({ checkout, providers, closeHref, onClose
         </div>
       ) : (
         <fetcher.Form method="post" className="mt-4 grid gap-2">
-          <HiddenFields fields={{ [C.intent]: "confirm", [C.package]: checkout.packageId, [C.coupon]: checkout.couponParam, [C.enhanced]: enhancedValue(hydrated) }} />
+          <HiddenFields fields={{ [C.intent]: "confirm", [C.package]: checkout.packageId, [C.coupon]: checkout.appliedCoupon, [C.payAmount]: checkout.payAmount, [C.enhanced]: enhancedValue(hydrated) }} />
           {checkout.methods.map((method) => {
             const methodView = hydrated ? paymentMethod(method)?.subView : null;
             return (

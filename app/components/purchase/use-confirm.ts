@@ -8,7 +8,7 @@ import type { PaymentStep } from "#app/purchase/payment-step.ts";
  * Confirms the selection through the screen's action and resolves with the next step: what the SDK
  * buttons need (PayPal's createOrder, the card checkout's session), which cannot wait for a render.
  */
-export function useConfirm(selection: { packageId: number; couponParam: string }) {
+export function useConfirm(selection: { packageId: number; appliedCoupon: string; payAmount: number }) {
   const fetcher = useFetcher<PaymentStep>();
   const pending = useRef<((step: PaymentStep) => void) | null>(null);
 
@@ -18,17 +18,24 @@ export function useConfirm(selection: { packageId: number; couponParam: string }
     pending.current = null;
   }, [fetcher.state, fetcher.data]);
 
-  const { packageId, couponParam } = selection;
+  const { packageId, appliedCoupon, payAmount } = selection;
   const submit = fetcher.submit;
   return useCallback(
     (payMethod: PaymentTypeCode) =>
       new Promise<PaymentStep>((resolve) => {
         pending.current = resolve;
         void submit(
-          { [C.intent]: "confirm", [C.package]: String(packageId), [C.coupon]: couponParam, [C.payMethod]: String(payMethod), [C.enhanced]: enhancedValue(true) },
+          {
+            [C.intent]: "confirm",
+            [C.package]: String(packageId),
+            [C.coupon]: appliedCoupon,
+            [C.payAmount]: String(payAmount),
+            [C.payMethod]: String(payMethod),
+            [C.enhanced]: enhancedValue(true),
+          },
           { method: "post" },
         );
       }),
-    [submit, packageId, couponParam],
+    [submit, packageId, appliedCoupon, payAmount],
   );
 }

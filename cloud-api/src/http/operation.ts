@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Access, Endpoint } from "#contract/endpoints.ts";
 import type { CloudApiEnv } from "#api/env.ts";
+import type { Owned, OwnerInput, OwnerKind } from "#api/services/ownership.ts";
 
 export interface RequestFacts {
   env: CloudApiEnv;
@@ -10,35 +11,43 @@ export interface RequestFacts {
   language: string;
 }
 
-export type OperationContext<A extends Access> = RequestFacts & (A extends "user" ? { userId: number } : object);
+/** A user call's context also names its caller and what its owner check found the caller owns. */
+export type OperationContext<A extends Access, K extends OwnerKind = "none"> = RequestFacts & (A extends "user" ? { userId: number; owned: Owned<K> } : object);
 
-type Handler<A extends Access, I extends z.ZodType, O extends z.ZodType, B> = (context: OperationContext<A>, input: z.output<I>, read: B) => Promise<z.input<O>>;
+type Handler<A extends Access, I extends z.ZodType, O extends z.ZodType, K extends OwnerKind, B> = (context: OperationContext<A, K>, input: z.output<I>, read: B) => Promise<z.input<O>>;
 
 /**
  * Reads an operation makes before its caller is known, beside the replay check and the token lookup,
- * so that the call is one D1 round trip deep (docs/decisions/040): rows named by the input (a device, its
+ * so that the call is one D1 round trip deep (docs/decisions/040): rows named by the input (a device's
  * periods, the catalogue), or the caller's own rows by the token's hash on the primary. Their answer
- * reaches the handler only once every check passed, and they must not write.
+ * reaches the handler only once every check passed, the owner check included, and they must not write.
  */
 export type ReadsFirst<I extends z.ZodType, B> = (read: { db: D1Database; primary: D1Database; input: z.output<I>; tokenHash: string; facts: RequestFacts }) => Promise<B>;
 
-/** One /v1 operation: a contract endpoint (contract/endpoints.ts) and the handler that answers it. */
-export interface Operation<A extends Access, I extends z.ZodType, O extends z.ZodType, B = undefined> extends Endpoint<A, I, O> {
+/** The owner checks an operation may declare: those whose input its endpoint's input carries; an app-level call's is "none". */
+type OwnerFor<A extends Access, I extends z.ZodType> = A extends "user" ? { [K in OwnerKind]: z.output<I> extends OwnerInput<K> ? K : never }[OwnerKind] : "none";
+
+/**
+ * An operation's policy (docs/decisions/048), which the router enforces: whether it only reads (a D1
+ * replica near the caller may answer it: docs/decisions/032), the owner check it needs
+ * (services/ownership.ts: run before the handler, its row read beside the replay record), and the reads
+ * it makes before its caller is known.
+ */
+export interface Policy<A extends Access, I extends z.ZodType, O extends z.ZodType, K extends OwnerKind, B> {
+  readOnly: boolean;
+  owner: K & OwnerFor<A, I>;
   readsFirst?: ReadsFirst<I, B>;
-  handle: Handler<A, I, O, B>;
+  handle: Handler<A, I, O, K, B>;
 }
 
-export function operation<A extends Access, I extends z.ZodType, O extends z.ZodType>(endpoint: Endpoint<A, I, O>, handle: Handler<A, I, O, undefined>): Operation<A, I, O> {
-  return { ...endpoint, handle };
-}
+/** One /v1 operation: a contract endpoint (contract/endpoints.ts), its policy and the handler that answers it. */
+export type Operation<A extends Access, I extends z.ZodType, O extends z.ZodType, K extends OwnerKind = OwnerKind, B = unknown> = Endpoint<A, I, O> & Policy<A, I, O, K, B>;
 
-/** An operation whose reads run before its caller is known; the handler checks what they found against the caller. */
-export function operationReadingFirst<A extends Access, I extends z.ZodType, O extends z.ZodType, B>(
+export function operation<A extends Access, I extends z.ZodType, O extends z.ZodType, K extends OwnerKind, B = undefined>(
   endpoint: Endpoint<A, I, O>,
-  readsFirst: ReadsFirst<I, B>,
-  handle: Handler<A, I, O, B>,
-): Operation<A, I, O, B> {
-  return { ...endpoint, readsFirst, handle };
+  policy: Policy<A, I, O, K, B>,
+): Operation<A, I, O, K, B> {
+  return { ...endpoint, ...policy };
 }
 
-export type AnyOperation = Operation<Access, any, any, any>;
+export type AnyOperation = Operation<Access, any, any, OwnerKind, any>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { requestSignature, S2S_HEADERS, S2S_WINDOW_SECONDS, s2sSignature, SIGNATURE_WINDOW_SECONDS } from "#contract/signature.ts";
-import { rememberNonceStatement } from "#api/repositories/request-nonces.ts";
+import { rememberNonceOfTokenStatement, rememberNonceStatement } from "#api/repositories/request-nonces.ts";
+import { refuseMissingToken } from "#api/services/tokens.ts";
 import { sha256Hex, timingSafeEqualText } from "#api/core/hashing.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { Status } from "#contract/codes.ts";
@@ -52,10 +53,11 @@ function canonicalBody(body: string): string {
  * Verifies docs/contract.md signing: known appid, timestamp within 300 s, md5 signature, and no replay of
  * (noticeStr, timestamp) for the same appid and caller inside the window. The caller of a user call is
  * its access token; an app-level call is its own caller (method, the operation's path and what its body
- * says), and refuses an access token header, so that junk in a header it ignores, an escaped path or a
+ * says) and ignores an access token header, so that junk in a header it ignores, an escaped path or a
  * reformatted body cannot make a captured header set new. (A POST takes no query string: app.ts.)
- * Once the signature holds, the replay record and `reads.token` (the caller's token row) go to D1 in one
- * batch, and `reads.alongside` starts beside it; a replay is refused whatever either found.
+ * Once the signature holds, the replay record and `reads.token` (the caller's token row, by its hash) go to
+ * D1 in one batch, and `reads.alongside` starts beside it; a replay is refused whatever either found. A
+ * user call's record is written only when its token exists, so that junk tokens write nothing.
  * A server-to-server call's credential is checked before anything is written, and its replay is keyed on
  * the timestamp that credential covers: the app-level timestamp is signed with a secret every companion
  * app holds, so a captured token request re-signed with a new one would otherwise be new each second.
@@ -63,7 +65,7 @@ function canonicalBody(body: string): string {
 export async function verifySignedRequest<Row, T>(
   { request, access, path, body }: SignedRequest,
   env: { APP_ID: string; APP_SECRET: string; S2S_SECRET?: string; DB: D1Database },
-  reads: { token?: (db: D1Database) => D1PreparedStatement; alongside: () => Promise<T> },
+  reads: { token?: { hash: string; read: (db: D1Database) => D1PreparedStatement }; alongside: () => Promise<T> },
 ): Promise<[Row | null, T]> {
   const parsed = signedHeaders.safeParse({
     appid: request.headers.get("appid") ?? undefined,
@@ -84,17 +86,24 @@ export async function verifySignedRequest<Row, T>(
   const expected = await requestSignature(appid, env.APP_SECRET, noticeStr, timestamp);
   if (!timingSafeEqualText(signature.toLowerCase(), expected)) throw new ApiError(Status.badSignature, "signature mismatch");
 
-  const accessToken = request.headers.get("accessToken") ?? "";
-  if (access !== "user" && accessToken !== "") throw new ApiError(Status.badSignature, "an app-level call takes no accessToken header");
+  // The spec's client sends its access token on every call; an app-level call ignores it (its caller is the request).
+  const accessToken = access === "user" ? (request.headers.get("accessToken") ?? "") : "";
+  if (access === "user" && !reads.token) refuseMissingToken();
   const replayTimestamp = access === "s2s" ? await verifyServerToServer({ request, body }, env) : timestamp;
   const query = request.method === "GET" ? canonicalJson(Object.fromEntries(new URL(request.url).searchParams)) : "";
   const caller = access === "user" ? `token ${accessToken}` : `request ${request.method} ${path}${query}\n${canonicalBody(body)}`;
   const tokenKey = (await sha256Hex(caller)).slice(0, 32);
-  const remember = rememberNonceStatement(env.DB, { appid, tokenKey, noticeStr, timestamp: Number(replayTimestamp), seenAt: now });
-  const tokenRead = reads.token?.(env.DB);
-  const replayCheck = (tokenRead ? env.DB.batch([remember, tokenRead]) : remember.run().then((result) => [result])).then(([remembered, found]) => {
-    if (remembered?.meta.changes !== 1) throw new ApiError(Status.badSignature, "replayed request");
-    return (found?.results[0] as Row | undefined) ?? null;
+  const nonce = { appid, tokenKey, noticeStr, timestamp: Number(replayTimestamp), seenAt: now };
+  const token = reads.token;
+  const replayCheck = (
+    token
+      ? env.DB.batch([rememberNonceOfTokenStatement(env.DB, nonce, token.hash), token.read(env.DB)])
+      : rememberNonceStatement(env.DB, nonce).run().then((result) => [result])
+  ).then(([remembered, found]) => {
+    const row = (found?.results[0] as Row | undefined) ?? null;
+    // A token that does not exist wrote nothing: the caller refuses it, not as a replay.
+    if (remembered?.meta.changes !== 1 && !(token && row === null)) throw new ApiError(Status.badSignature, "replayed request");
+    return row;
   });
   return readBesideCheck(replayCheck, reads.alongside());
 }

@@ -1,17 +1,15 @@
 import { nowSeconds } from "#api/core/clock.ts";
 import { localize } from "#api/core/localize.ts";
 import * as endpoints from "#contract/endpoints.ts";
-import { operationReadingFirst } from "#api/http/operation.ts";
+import { operation } from "#api/http/operation.ts";
 import { listEntitlements } from "#api/repositories/entitlements.ts";
 import { currentPeriod } from "#api/services/entitlements.ts";
-import { findDevice } from "#api/repositories/devices.ts";
-import { ownedDevice } from "#api/services/ownership.ts";
 
-export const currentPackage = operationReadingFirst(
-  endpoints.currentPackage,
-  ({ db, input }) => Promise.all([findDevice(db, input.deviceId), listEntitlements(db, input.deviceId, input.type)]),
-  async (ctx, input, [device, entitlements]) => {
-    ownedDevice(device, ctx.userId);
+export const currentPackage = operation(endpoints.currentPackage, {
+  readOnly: true,
+  owner: "device",
+  readsFirst: ({ db, input }) => listEntitlements(db, input.deviceId, input.type),
+  handle: async (ctx, input, entitlements) => {
     const period = currentPeriod(entitlements, nowSeconds());
     const current = period.current;
     return {
@@ -22,4 +20,4 @@ export const currentPackage = operationReadingFirst(
       endTime: current?.end_time ?? null,
     };
   },
-);
+});

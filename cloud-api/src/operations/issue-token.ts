@@ -7,10 +7,14 @@ import { findUserByAccount } from "#api/repositories/users.ts";
 import { purchaseSignature } from "#api/services/checkout.ts";
 import { issueSignIn, tokenSettings } from "#api/services/tokens.ts";
 
-export const issueToken = operation(endpoints.issueToken, async ({ env }, { account }) => {
-  const user = await findUserByAccount(env.DB, account);
-  if (!user) throw new ApiError(Status.badSignature, S2S_REFUSAL);
-  const settings = tokenSettings(env);
-  const tokens = await issueSignIn(env.DB, user.id, settings);
-  return { userId: user.id, ...tokens, signature: (await purchaseSignature(env, user.id)) ?? "", expiresIn: settings.accessTtl };
+export const issueToken = operation(endpoints.issueToken, {
+  readOnly: false,
+  owner: "none",
+  handle: async ({ env }, { account }) => {
+    const user = await findUserByAccount(env.DB, account);
+    if (!user) throw new ApiError(Status.badSignature, S2S_REFUSAL);
+    const settings = tokenSettings(env);
+    const tokens = await issueSignIn(env.DB, user.id, settings);
+    return { userId: user.id, ...tokens, signature: (await purchaseSignature(env, user.id)) ?? "", expiresIn: settings.accessTtl };
+  },
 });

@@ -1,19 +1,14 @@
 import { localize } from "#api/core/localize.ts";
 import * as endpoints from "#contract/endpoints.ts";
-import { operationReadingFirst } from "#api/http/operation.ts";
+import { operation } from "#api/http/operation.ts";
 import { listOrdersOfDevice } from "#api/repositories/orders.ts";
-import { findDevice } from "#api/repositories/devices.ts";
-import { ownedDevice } from "#api/services/ownership.ts";
 
-export const orderList = operationReadingFirst(
-  endpoints.orderList,
-  ({ db, input }) =>
-    Promise.all([
-      findDevice(db, input.deviceId),
-      listOrdersOfDevice(db, { deviceId: input.deviceId, serviceType: input.type, offset: (input.pageNum - 1) * input.pageSize, limit: input.pageSize }),
-    ]),
-  async (ctx, _input, [device, rows]) => {
-    ownedDevice(device, ctx.userId);
+export const orderList = operation(endpoints.orderList, {
+  readOnly: true,
+  owner: "device",
+  readsFirst: ({ db, input }) =>
+    listOrdersOfDevice(db, { deviceId: input.deviceId, serviceType: input.type, offset: (input.pageNum - 1) * input.pageSize, limit: input.pageSize }),
+  handle: async (ctx, _input, rows) => {
     return {
       orderList: rows.map((order) => ({
         orderId: order.order_id,
@@ -28,4 +23,4 @@ export const orderList = operationReadingFirst(
       })),
     };
   },
-);
+});

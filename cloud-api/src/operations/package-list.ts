@@ -2,18 +2,16 @@ import { currencyForCountry } from "#domain/money.ts";
 import { visiblePackages } from "#domain/packages.ts";
 import { paymentTypesFor } from "#domain/payment-methods.ts";
 import * as endpoints from "#contract/endpoints.ts";
-import { operationReadingFirst } from "#api/http/operation.ts";
+import { operation } from "#api/http/operation.ts";
 import { offeredPaymentTypes } from "#api/payments/configuration.ts";
 import { packageToWire } from "#api/services/package-wire.ts";
 import { listPackages } from "#api/repositories/packages.ts";
-import { findDevice } from "#api/repositories/devices.ts";
-import { ownedDevice } from "#api/services/ownership.ts";
 
-export const packageList = operationReadingFirst(
-  endpoints.packageList,
-  ({ db, input, facts }) => Promise.all([findDevice(db, input.deviceId), listPackages(db, input.type, currencyForCountry(input.countryCode ?? facts.countryCode))]),
-  async (ctx, input, [device, rows]) => {
-    ownedDevice(device, ctx.userId);
+export const packageList = operation(endpoints.packageList, {
+  readOnly: true,
+  owner: "device",
+  readsFirst: ({ db, input, facts }) => listPackages(db, input.type, currencyForCountry(input.countryCode ?? facts.countryCode)),
+  handle: async (ctx, input, rows) => {
     const lang = input.language ?? ctx.language;
     const country = input.countryCode ?? ctx.countryCode;
     const wire = rows.map((row) => packageToWire(row, lang));
@@ -23,4 +21,4 @@ export const packageList = operationReadingFirst(
       payMethods: paymentTypesFor(country).filter((method) => offered.includes(method)),
     };
   },
-);
+});

@@ -3,16 +3,14 @@ import { ServiceType } from "#domain/services.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { localize } from "#api/core/localize.ts";
 import * as endpoints from "#contract/endpoints.ts";
-import { operationReadingFirst } from "#api/http/operation.ts";
+import { operation } from "#api/http/operation.ts";
 import { listDevicePeriods, type DevicePeriodRow } from "#api/repositories/entitlements.ts";
-import { findDevice } from "#api/repositories/devices.ts";
-import { ownedDevice } from "#api/services/ownership.ts";
 
-export const entitlementTimeline = operationReadingFirst(
-  endpoints.entitlementTimeline,
-  ({ db, input }) => Promise.all([findDevice(db, input.deviceId), listDevicePeriods(db, input.deviceId)]),
-  async (ctx, input, [device, rows]) => {
-    ownedDevice(device, ctx.userId);
+export const entitlementTimeline = operation(endpoints.entitlementTimeline, {
+  readOnly: true,
+  owner: "device",
+  readsFirst: ({ db, input }) => listDevicePeriods(db, input.deviceId),
+  handle: async (ctx, input, rows) => {
     const now = nowSeconds();
     const lang = input.language ?? ctx.language;
     const wire = (row: DevicePeriodRow) => ({
@@ -31,4 +29,4 @@ export const entitlementTimeline = operationReadingFirst(
       }),
     };
   },
-);
+});

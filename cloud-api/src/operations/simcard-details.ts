@@ -1,18 +1,16 @@
 import { Status } from "#contract/codes.ts";
 import { ApiError } from "#api/core/errors.ts";
 import * as endpoints from "#contract/endpoints.ts";
-import { operationReadingFirst } from "#api/http/operation.ts";
+import { operation } from "#api/http/operation.ts";
 import { findSimCard } from "#api/repositories/sim-cards.ts";
-import { findDeviceByIccid } from "#api/repositories/devices.ts";
-import { ownedSim } from "#api/services/ownership.ts";
 
 const mbFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-export const simcardDetails = operationReadingFirst(
-  endpoints.simcardDetails,
-  ({ db, input }) => Promise.all([findDeviceByIccid(db, input.iccId), findSimCard(db, input.iccId)]),
-  async (ctx, _input, [device, card]) => {
-    ownedSim(device, ctx.userId);
+export const simcardDetails = operation(endpoints.simcardDetails, {
+  readOnly: true,
+  owner: "sim",
+  readsFirst: ({ db, input }) => findSimCard(db, input.iccId),
+  handle: async (_ctx, _input, card) => {
     if (!card) throw new ApiError(Status.notFound, "SIM card not found at the carrier", "sim_not_found");
     const remainHundredths = Math.max(0, card.total_mb * 100 - card.used_mb_hundredths);
     return {
@@ -21,4 +19,4 @@ export const simcardDetails = operationReadingFirst(
       cardInfo: { iccid: card.iccid, operator: card.operator, totalMb: card.total_mb, usedMb: card.used_mb_hundredths / 100 },
     };
   },
-);
+});

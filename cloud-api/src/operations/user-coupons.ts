@@ -2,17 +2,19 @@ import { currencyForCountry, fromCents } from "#domain/money.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { localize } from "#api/core/localize.ts";
 import * as endpoints from "#contract/endpoints.ts";
-import { operationReadingFirst } from "#api/http/operation.ts";
+import { operation } from "#api/http/operation.ts";
 import { listCouponsOfToken } from "#api/repositories/coupons.ts";
 import { limitLookups } from "#api/services/lookup-limits.ts";
 
 /** Expired coupons stay listed (as unusable) for this long, so that a buyer sees why one is gone. */
 const EXPIRED_VISIBLE_SECONDS = 30 * 86400;
 
-export const userCoupons = operationReadingFirst(
-  endpoints.userCoupons,
+export const userCoupons = operation(endpoints.userCoupons, {
+  readOnly: true,
+  // The caller's own coupons, found by the token's hash.
+  owner: "none",
   // On the primary, as the token itself is looked up: a token minted a moment ago names its user there.
-  ({ primary, input, tokenHash, facts }) => {
+  readsFirst: ({ primary, input, tokenHash, facts }) => {
     const now = nowSeconds();
     return listCouponsOfToken(primary, {
       tokenHash,
@@ -22,7 +24,7 @@ export const userCoupons = operationReadingFirst(
       expiredSince: now - EXPIRED_VISIBLE_SECONDS,
     });
   },
-  async (ctx, input, rows) => {
+  handle: async (ctx, input, rows) => {
     await limitLookups(ctx.env, ctx.env.COUPON_LOOKUPS, `coupons:user:${ctx.userId}`, "coupon lookups");
     const now = nowSeconds();
     const lang = input.language ?? ctx.language;
@@ -39,4 +41,4 @@ export const userCoupons = operationReadingFirst(
       type: row.type,
     }));
   },
-);
+});

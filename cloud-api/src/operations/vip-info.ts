@@ -1,16 +1,17 @@
 import { currencyForCountry, fromCents } from "#domain/money.ts";
 import { ServiceType } from "#domain/services.ts";
 import * as endpoints from "#contract/endpoints.ts";
-import { operationReadingFirst } from "#api/http/operation.ts";
+import { operation } from "#api/http/operation.ts";
 import { serviceState } from "#api/services/entitlements.ts";
-import { findDevice } from "#api/repositories/devices.ts";
-import { ownedDevice } from "#api/services/ownership.ts";
 
-export const vipInfo = operationReadingFirst(
-  endpoints.vipInfo,
-  ({ db, input, facts }) => Promise.all([findDevice(db, input.deviceId), serviceState(db, input.deviceId, ServiceType.vip, currencyForCountry(facts.countryCode))]),
-  async (ctx, _input, [device, state]) => {
-    ownedDevice(device, ctx.userId);
-    return { isVip: state.active ? 1 : 0, durationStatus: state.durationStatus, vipExpireTimestamp: state.expiresAt, saveMoney: fromCents(state.savedCents) };
-  },
-);
+export const vipInfo = operation(endpoints.vipInfo, {
+  readOnly: true,
+  owner: "device",
+  readsFirst: ({ db, input, facts }) => serviceState(db, input.deviceId, ServiceType.vip, currencyForCountry(facts.countryCode)),
+  handle: async (_ctx, _input, state) => ({
+    isVip: state.active ? 1 : 0,
+    durationStatus: state.durationStatus,
+    vipExpireTimestamp: state.expiresAt,
+    saveMoney: fromCents(state.savedCents),
+  }),
+});

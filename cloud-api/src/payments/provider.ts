@@ -70,10 +70,32 @@ export interface PaymentProvider {
   queryPayment(providerRef: string): Promise<PaymentReport>;
   /** Captures an approved payment (PayPal); other providers settle without it. */
   capture(providerRef: string): Promise<PaymentReport>;
-  refund(providerRef: string, amountCents: number): Promise<{ outcome: "refunded" | "pending" }>;
+  refund(providerRef: string, refund: RefundRequest): Promise<{ outcome: "refunded" | "pending" }>;
   /** Closes the checkout of an attempt that ended, so that the buyer cannot pay it any more (docs/decisions/052). */
   close(providerRef: string): Promise<CloseOutcome>;
 }
+
+/**
+ * One refund of a payment. A payment may be refunded more than once, in parts; each refund has its
+ * number, which keys it at the provider (refundKey), so that asking again for the same refund is the
+ * same request and a second refund is not taken for a retry of the first.
+ */
+export interface RefundRequest {
+  /** 1 for a payment's first refund, 2 for its second, and so on. */
+  number: number;
+  amountCents: number;
+  /** What the whole payment took: WeChat Pay wants it beside the refund, and a whole refund is told by it. */
+  paymentCents: number;
+}
+
+/** The provider's key of a refund, from the key of the payment's first one: the first keeps it as it was. */
+export function refundKey(firstRefundKey: string, number: number): string {
+  if (!Number.isSafeInteger(number) || number < 1) throw new RangeError(`not a refund number: ${number}`);
+  return number === 1 ? firstRefundKey : `${firstRefundKey}_${number}`;
+}
+
+/** A refund of the whole payment, which is what today's callers ask for (services/refunds.ts). */
+export const isWholeRefund = (refund: RefundRequest) => refund.amountCents === refund.paymentCents;
 
 /** A notification whose signature, timestamp or shape is not right: refused without any effect. */
 export class NotificationRejected extends Error {

@@ -15,14 +15,17 @@ export interface CouponRow {
   status: 0 | 1;
 }
 
-/**
- * The user's coupons in a currency that apply to a service type (type 0 applies to all), leaving out
- * used ones, those not started yet, and those expired for more than `expiredSince`. A coupon held by one
- * of the user's own unpaid orders is not used: a new checkout takes it back (releasableOrders).
- */
+/** A coupon as a checkout judges it: with the order that holds it, if any. */
+export interface HeldCouponRow extends CouponRow {
+  used_order_id: string | null;
+}
+
 /**
  * The coupons of the user an access token names, by the token's hash, so that they are read beside the
- * token's own check (docs/decisions/040), whose refusal wins.
+ * token's own check (docs/decisions/040), whose refusal wins: those in a currency that apply to a service
+ * type (type 0 applies to all), leaving out used ones, those not started yet, and those expired before
+ * `expiredSince`. A coupon held by one of the user's own unpaid orders is not used: a new checkout takes
+ * it back (releasableOrders).
  */
 export async function listCouponsOfToken(
   db: D1Database,
@@ -44,11 +47,33 @@ export async function listCouponsOfToken(
   return results;
 }
 
-/** The name of the coupon an order used (JSON by language), whatever its status now. */
-/** The coupon an order used, found by the order so that it is read beside the order, not after it. */
+/**
+ * The name (JSON by language) and code of the coupon an order used, whatever its status now, found by the
+ * order so that it is read beside the order, not after it.
+ */
 export function findCouponNameOfOrder(db: D1Database, orderId: string) {
   return db
     .prepare("SELECT c.name, c.coupon_code FROM coupons c JOIN orders o ON o.coupon_id = c.id WHERE o.order_id = ?")
     .bind(orderId)
     .first<{ name: string; coupon_code: string }>();
+}
+
+/** The user's coupon of this id, used or not: null for another user's, so that ids cannot be probed. */
+export function findCouponOfUser(db: D1Database, couponId: number, userId: number): Promise<HeldCouponRow | null> {
+  return db.prepare("SELECT * FROM coupons WHERE id = ? AND user_id = ?").bind(couponId, userId).first<HeldCouponRow>();
+}
+
+/** Whether a coupon is used now (1) or free (0); null when there is none of this id. */
+export async function couponStatus(db: D1Database, couponId: number): Promise<0 | 1 | null> {
+  return (await db.prepare("SELECT status FROM coupons WHERE id = ?").bind(couponId).first<{ status: 0 | 1 }>())?.status ?? null;
+}
+
+/**
+ * Marks a coupon used by an order, in the order's creation batch: only if it is still free and the order
+ * was created (a refused insert leaves the coupon as it was). A null coupon changes nothing.
+ */
+export function useCouponStatement(db: D1Database, orderId: string, couponId: number | null): D1PreparedStatement {
+  return db
+    .prepare("UPDATE coupons SET status = 1, used_order_id = ?1 WHERE id = ?2 AND status = 0 AND EXISTS (SELECT 1 FROM orders WHERE order_id = ?1)")
+    .bind(orderId, couponId);
 }

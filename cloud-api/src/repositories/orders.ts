@@ -88,6 +88,74 @@ export async function releasableOrders(db: D1Database, query: { userId: number; 
   return results;
 }
 
+/** What a checkout writes of a new order; it is created waiting to pay. */
+export type NewOrder = Pick<
+  OrderRow,
+  | "order_id"
+  | "user_id"
+  | "device_id"
+  | "service_type"
+  | "package_id"
+  | "service_name"
+  | "period_days"
+  | "currency_code"
+  | "price_cents"
+  | "coupon_id"
+  | "discount_cents"
+  | "pay_cents"
+  | "payment_type"
+  | "language"
+  | "country_code"
+  | "created_at"
+>;
+
+/**
+ * A new order and its first event, for a checkout's batch. The order is written only while its device
+ * and its user each created fewer than their limit of orders since `limits.since`, and while its coupon
+ * (if any) is free; the event only if the order was written. meta.changes of the first is 0 when refused.
+ */
+export function createOrderStatements(db: D1Database, order: NewOrder, limits: { since: number; perDevice: number; perUser: number }): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        `INSERT INTO orders (order_id, user_id, device_id, service_type, package_id, service_name, period_days, currency_code,
+                             price_cents, coupon_id, discount_cents, pay_cents, payment_type, status, status_reason, language,
+                             country_code, created_at, updated_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ${OrderStatus.waitingToPay}, 'created', ?14, ?15, ?16, ?16
+         WHERE (SELECT COUNT(*) FROM orders WHERE device_id = ?3 AND created_at > ?17) < ?18
+           AND (SELECT COUNT(*) FROM orders WHERE user_id = ?2 AND created_at > ?17) < ?19
+           AND (?10 IS NULL OR EXISTS (SELECT 1 FROM coupons WHERE id = ?10 AND status = 0))`,
+      )
+      .bind(
+        order.order_id,
+        order.user_id,
+        order.device_id,
+        order.service_type,
+        order.package_id,
+        order.service_name,
+        order.period_days,
+        order.currency_code,
+        order.price_cents,
+        order.coupon_id,
+        order.discount_cents,
+        order.pay_cents,
+        order.payment_type,
+        order.language,
+        order.country_code,
+        order.created_at,
+        limits.since,
+        limits.perDevice,
+        limits.perUser,
+      ),
+    db
+      .prepare(
+        `INSERT INTO order_events (order_id, from_status, to_status, reason, created_at)
+         SELECT ?1, NULL, ${OrderStatus.waitingToPay}, 'created', ?2 WHERE EXISTS (SELECT 1 FROM orders WHERE order_id = ?1)`,
+      )
+      .bind(order.order_id, order.created_at),
+  ];
+}
+
 /**
  * Orders in one of the statuses whose creation (`created_at`: unpaid orders to close) or last change
  * (`updated_at`: fulfilment that stalled) is older than a time, oldest first.

@@ -11,15 +11,16 @@ import { nowSeconds } from "#api/core/clock.ts";
 import { Status } from "#contract/codes.ts";
 import { ApiError } from "#api/core/errors.ts";
 import { offeredPaymentTypes } from "#api/payments/configuration.ts";
+import type { DeviceRow } from "#api/repositories/devices.ts";
 import { findPackage, type PackageRow } from "#api/repositories/packages.ts";
-import { findOrder, releasableOrders, releaseCouponStatement, transitionStatement } from "#api/repositories/orders.ts";
+import { couponStatus, findCouponOfUser, useCouponStatement } from "#api/repositories/coupons.ts";
+import { createOrderStatements, findOrder, releasableOrders, releaseCouponStatement, transitionStatement, type NewOrder } from "#api/repositories/orders.ts";
 import { cancelOpenPaymentsStatement } from "#api/repositories/payments.ts";
 import { orderSettings } from "#api/settings.ts";
 import { hmacSha256Hex, timingSafeEqualText } from "#api/core/hashing.ts";
 import type { PaymentStart } from "#contract/fields.ts";
 import { startPayment } from "#api/services/orders.ts";
 import { queueCloses } from "#api/services/provider-closes.ts";
-import { requireOwnedDevice } from "#api/services/ownership.ts";
 
 export interface ConfirmRequest {
   deviceId: string;
@@ -58,21 +59,7 @@ function buyServiceTypeMatches(pkg: PackageRow, buyServiceType: number, payMetho
 /** The chosen coupon, if it may be used; one held by an order this checkout replaces (`released`) may. */
 async function requireCoupon(db: D1Database, userId: number, request: ConfirmRequest, pkg: PackageRow, now: number, released: ReadonlySet<string>) {
   if (request.couponId == null) return null;
-  const coupon = await db
-    .prepare("SELECT * FROM coupons WHERE id = ? AND user_id = ?")
-    .bind(request.couponId, userId)
-    .first<{
-      id: number;
-      coupon_code: string;
-      type: number;
-      currency_code: string;
-      amount_cents: number;
-      use_limit_amount_cents: number;
-      start_time: number;
-      expire_time: number;
-      status: number;
-      used_order_id: string | null;
-    }>();
+  const coupon = await findCouponOfUser(db, request.couponId, userId);
   if (!coupon) throw new ApiError(Status.notFound, "coupon not found", "coupon_not_found");
   if (request.couponCode && request.couponCode !== coupon.coupon_code) throw invalid("couponCode", "does not match couponId");
   if (coupon.status !== 0 && !(coupon.used_order_id && released.has(coupon.used_order_id))) throw new ApiError(Status.conflict, "coupon already used", "coupon_used");
@@ -100,11 +87,11 @@ export async function confirmOrder(
   userId: number,
   facts: { countryCode: string; language: string; request?: Request },
   request: ConfirmRequest,
+  device: DeviceRow,
 ): Promise<PaymentStart> {
   const db = env.DB;
   const now = nowSeconds();
   const country = request.countryCode ?? facts.countryCode;
-  const device = await requireOwnedDevice(db, userId, request.deviceId);
   if (request.deviceType !== undefined && request.deviceType !== device.device_type) throw invalid("deviceType", "does not match the device");
   if (request.signature) {
     const expected = await purchaseSignature(env, userId);
@@ -140,55 +127,34 @@ export async function confirmOrder(
     releaseCouponStatement(db, order_id, ended),
     cancelOpenPaymentsStatement(db, order_id, now, ended),
   ]);
+  const newOrder: NewOrder = {
+    order_id: orderId,
+    user_id: userId,
+    device_id: device.id,
+    service_type: pkg.service_type,
+    package_id: pkg.id,
+    service_name: pkg.service_name,
+    period_days: pkg.period_days,
+    currency_code: pkg.currency_code,
+    price_cents: pkg.sale_price_cents,
+    coupon_id: coupon?.id ?? null,
+    discount_cents: pkg.sale_price_cents - payable,
+    pay_cents: payable,
+    payment_type: request.payMethod,
+    language: request.language ?? facts.language,
+    country_code: country.toUpperCase(),
+    created_at: now,
+  };
   const results = await db.batch([
     ...release,
-    db
-      .prepare(
-        `INSERT INTO orders (order_id, user_id, device_id, service_type, package_id, service_name, period_days, currency_code,
-                             price_cents, coupon_id, discount_cents, pay_cents, payment_type, status, status_reason, language,
-                             country_code, created_at, updated_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ${OrderStatus.waitingToPay}, 'created', ?14, ?15, ?16, ?16
-         WHERE (SELECT COUNT(*) FROM orders WHERE device_id = ?3 AND created_at > ?17) < ?18
-           AND (SELECT COUNT(*) FROM orders WHERE user_id = ?2 AND created_at > ?17) < ?19
-           AND (?10 IS NULL OR EXISTS (SELECT 1 FROM coupons WHERE id = ?10 AND status = 0))`,
-      )
-      .bind(
-        orderId,
-        userId,
-        device.id,
-        pkg.service_type,
-        pkg.id,
-        pkg.service_name,
-        pkg.period_days,
-        pkg.currency_code,
-        pkg.sale_price_cents,
-        coupon?.id ?? null,
-        pkg.sale_price_cents - payable,
-        payable,
-        request.payMethod,
-        request.language ?? facts.language,
-        country.toUpperCase(),
-        now,
-        since,
-        settings.ratePerDevice,
-        settings.ratePerUser,
-      ),
-    db
-      .prepare(
-        `INSERT INTO order_events (order_id, from_status, to_status, reason, created_at)
-         SELECT ?1, NULL, ${OrderStatus.waitingToPay}, 'created', ?2 WHERE EXISTS (SELECT 1 FROM orders WHERE order_id = ?1)`,
-      )
-      .bind(orderId, now),
-    db
-      .prepare("UPDATE coupons SET status = 1, used_order_id = ?1 WHERE id = ?2 AND status = 0 AND EXISTS (SELECT 1 FROM orders WHERE order_id = ?1)")
-      .bind(orderId, coupon?.id ?? null),
+    ...createOrderStatements(db, newOrder, { since, perDevice: settings.ratePerDevice, perUser: settings.ratePerUser }),
+    useCouponStatement(db, orderId, coupon?.id ?? null),
   ]);
   await queueCloses(env, results.slice(0, release.length));
-  const created = results[release.length];
-  if (!created?.meta.changes) {
+  const inserted = results[release.length];
+  if (!inserted?.meta.changes) {
     if (coupon) {
-      const used = await db.prepare("SELECT status FROM coupons WHERE id = ?").bind(coupon.id).first<{ status: number }>();
-      if (used?.status !== 0) throw new ApiError(Status.conflict, "coupon already used", "coupon_used");
+      if ((await couponStatus(db, coupon.id)) !== 0) throw new ApiError(Status.conflict, "coupon already used", "coupon_used");
     }
     throw new ApiError(Status.rateLimited, "too many orders in a short time; try again in a few minutes");
   }

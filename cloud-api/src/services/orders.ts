@@ -15,13 +15,6 @@ import { queueCloses } from "#api/services/provider-closes.ts";
 import { recordFunnel } from "#platform/funnel.ts";
 import { orderFunnelPoint } from "#api/services/funnel.ts";
 
-/** The token's user's order; another user's order is "not found" so that ids cannot be probed. */
-export async function requireOwnOrder(db: D1Database, userId: number, orderId: string): Promise<OrderRow> {
-  const order = await findOrder(db, orderId);
-  if (!order || order.user_id !== userId) throw new ApiError(Status.notFound, "order not found", "order_not_found");
-  return order;
-}
-
 export function conflict(order: Pick<OrderRow, "order_id" | "status">, to: OrderStatusCode): ApiError {
   return new ApiError(
     Status.conflict,
@@ -100,8 +93,7 @@ export async function startPayment(env: CloudApiEnv, order: OrderRow, payerIp?: 
 }
 
 /** Product-rules §4: cancel only while waiting to pay; the coupon comes back and open payment attempts end. */
-export async function cancelOrder(env: CloudApiEnv, userId: number, orderId: string): Promise<void> {
-  const order = await requireOwnOrder(env.DB, userId, orderId);
+export async function cancelOrder(env: CloudApiEnv, order: OrderRow): Promise<void> {
   if (!canCancel(order.status)) throw conflict(order, OrderStatus.cancelled);
   const now = nowSeconds();
   const [moved, , ended] = await env.DB.batch([
@@ -115,8 +107,7 @@ export async function cancelOrder(env: CloudApiEnv, userId: number, orderId: str
 }
 
 /** Product-rules §4: repay only while waiting to pay, and never a PayPal order. */
-export async function repayOrder(env: CloudApiEnv, userId: number, orderId: string, payerIp?: string): Promise<PaymentStart> {
-  const order = await requireOwnOrder(env.DB, userId, orderId);
+export async function repayOrder(env: CloudApiEnv, order: OrderRow, payerIp?: string): Promise<PaymentStart> {
   if (!canRepay(order.status, order.payment_type)) {
     throw order.status === OrderStatus.waitingToPay
       ? new ApiError(Status.conflict, "a PayPal order cannot be paid again; place a new order", "paypal_order_not_repayable")

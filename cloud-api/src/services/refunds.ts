@@ -49,7 +49,8 @@ export async function askForRefund(env: CloudApiEnv, payment: PaymentRow): Promi
   let outcome: "refunded" | "pending";
   try {
     if (!payment.provider_ref) throw new ProviderUnavailable(`payment ${payment.id} has no provider reference to refund`);
-    ({ outcome } = await providerNamed(env, payment.provider).refund(payment.provider_ref, payment.amount_cents));
+    // What is owed back is the whole payment, in its first and only refund.
+    ({ outcome } = await providerNamed(env, payment.provider).refund(payment.provider_ref, { number: 1, amountCents: payment.amount_cents, paymentCents: payment.amount_cents }));
   } catch (error) {
     if (!(error instanceof ProviderUnavailable)) throw error;
     const now = nowSeconds();

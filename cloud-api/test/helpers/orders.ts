@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF }
 import worker from "#api/index.ts";
 import type { FulfilmentMessage } from "#api/fulfilment/message.ts";
 import { SANDBOX_SIGNATURE_HEADER, sandboxEventFor, signSandboxPayload, type SandboxEventType } from "#api/payments/sandbox/notifications.ts";
-import type { SandboxPaymentRow } from "#api/payments/sandbox/ledger.ts";
+import type { SandboxPaymentRow } from "#api/repositories/sandbox-payments.ts";
 import { signedFetch, signIn } from "#test/signed-request.ts";
 
 export interface Buyer {

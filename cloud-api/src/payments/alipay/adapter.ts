@@ -4,14 +4,16 @@ import { findPaymentByRef } from "#api/repositories/payments.ts";
 import { orderSettings } from "#api/settings.ts";
 import { absolutePublicUrl } from "#api/payments/callback-urls.ts";
 import { chinaDateTime } from "#api/payments/china-time.ts";
-import { centsOfDecimal, decimalOfCents } from "#api/payments/outbound.ts";
+import { centsOfDecimal, decimalOfCents, firstCharacters } from "#api/payments/outbound.ts";
 import {
   ProviderUnavailable,
+  refundKey,
   type CloseOutcome,
   type CreatedPayment,
   type PaymentProvider,
   type PaymentReport,
   type PaymentRequest,
+  type RefundRequest,
 } from "#api/payments/provider.ts";
 import { alipayClient, AlipayRequestFailed } from "#api/payments/alipay/client.ts";
 import { alipayConfig } from "#api/payments/alipay/config.ts";
@@ -24,8 +26,8 @@ import { signedGatewayParams } from "#api/payments/alipay/signing.ts";
 const OUT_TRADE_NO = /^\w{1,64}$/;
 const SUBJECT_MAX = 256;
 
-/** One refund per payment (whole amounts only), so its request number follows from the payment's: a retry is the same refund. */
-export const outRequestNoOf = (outTradeNo: string) => `rf_${outTradeNo}`;
+/** A refund's request number follows from the payment's and the refund's own number: a retry is the same refund. */
+export const outRequestNoOf = (outTradeNo: string, refundNumber: number) => refundKey(`rf_${outTradeNo}`, refundNumber);
 
 /**
  * Alipay mobile-website payments (alipay.trade.wap.pay): an RSA2-signed form per payment attempt whose
@@ -59,8 +61,8 @@ export function alipayProvider(env: CloudApiEnv): PaymentProvider {
   }
 
   /** Whether the payment's refund went through: Alipay's refund query names REFUND_SUCCESS only then. */
-  async function refundMade(ref: string): Promise<boolean> {
-    const answer = await client.call("alipay.trade.fastpay.refund.query", { out_trade_no: ref, out_request_no: outRequestNoOf(ref) }, alipayRefundQuery);
+  async function refundMade(ref: string, refundNumber: number): Promise<boolean> {
+    const answer = await client.call("alipay.trade.fastpay.refund.query", { out_trade_no: ref, out_request_no: outRequestNoOf(ref, refundNumber) }, alipayRefundQuery);
     return answer.refund_status === "REFUND_SUCCESS";
   }
 
@@ -78,7 +80,7 @@ export function alipayProvider(env: CloudApiEnv): PaymentProvider {
         {
           out_trade_no: request.paymentId,
           total_amount: decimalOfCents(request.amountCents),
-          subject: [...request.description].slice(0, SUBJECT_MAX).join(""),
+          subject: firstCharacters(request.description, SUBJECT_MAX),
           product_code: "QUICK_WAP_WAY",
           // Not payable after the order would have closed (Alipay's default is 15 days).
           time_expire: chinaDateTime(now + orderSettings(env).unpaidTtl),
@@ -103,11 +105,11 @@ export function alipayProvider(env: CloudApiEnv): PaymentProvider {
     capture: queryPayment,
 
     // A refund is looked up first; asking again with the same out_request_no is how Alipay wants one not made yet retried.
-    async refund(ref: string, amountCents: number) {
-      if (await refundMade(ref)) return { outcome: "refunded" };
+    async refund(ref: string, request: RefundRequest) {
+      if (await refundMade(ref, request.number)) return { outcome: "refunded" };
       const refund = await client.call(
         "alipay.trade.refund",
-        { out_trade_no: ref, refund_amount: decimalOfCents(amountCents), out_request_no: outRequestNoOf(ref) },
+        { out_trade_no: ref, refund_amount: decimalOfCents(request.amountCents), out_request_no: outRequestNoOf(ref, request.number) },
         alipayTradeRefund,
       );
       if (refund.out_trade_no !== ref) throw new ProviderUnavailable(`Alipay refunded ${refund.out_trade_no}, not ${ref}`);

@@ -14,7 +14,7 @@ export const ALIPAY_NOTIFICATION_MAX_AGE_SECONDS = 48 * 3600;
 
 /**
  * An Alipay asynchronous notification (POST /v1/pay/notify/alipay, form-encoded): RSA2 over every
- * parameter but sign and sign_type, values URL-decoded, verified with Alipay's public key; then it must
+ * parameter but sign and sign_type, empty ones included, values URL-decoded, verified with Alipay's public key; then it must
  * name our app and our seller id. notify_id is the event id.
  */
 export async function verifyAlipayNotification(config: AlipayConfig, body: string, now: number): Promise<VerifiedNotification | UnfollowedNotification> {
@@ -26,7 +26,7 @@ export async function verifyAlipayNotification(config: AlipayConfig, body: strin
   const sign = params.sign;
   if (!sign) throw new NotificationRejected("notification without sign");
   if (params.sign_type !== undefined && params.sign_type !== "RSA2") throw new NotificationRejected(`sign_type ${params.sign_type}, not RSA2`);
-  if (!(await verifyRsaSha256(await config.alipayPublicKey(), signingContent(params, ["sign", "sign_type"]), sign))) {
+  if (!(await verifyRsaSha256(await config.alipayPublicKey(), signingContent(params, ["sign", "sign_type"], "kept"), sign))) {
     throw new NotificationRejected("notification signature does not verify with the Alipay public key");
   }
 

@@ -4,12 +4,13 @@ import type { AlipayConfig } from "#api/payments/alipay/config.ts";
 
 /**
  * Alipay's RSA2 signature content: every parameter but the excluded ones (sign, and sign_type for
- * notifications) and the empty ones, sorted by name, joined as `name=value` with "&", values as they
- * are (not URL-encoded).
+ * notifications), sorted by name, joined as `name=value` with "&", values as they are (not URL-encoded).
+ * What we sign leaves empty values out; what Alipay signs (a notification) keeps them, as its SDKs verify
+ * (`emptyValues: "kept"`).
  */
-export function signingContent(params: Readonly<Record<string, string>>, exclude: readonly string[]): string {
+export function signingContent(params: Readonly<Record<string, string>>, exclude: readonly string[], emptyValues: "left out" | "kept" = "left out"): string {
   return Object.keys(params)
-    .filter((name) => !exclude.includes(name) && params[name] !== "")
+    .filter((name) => !exclude.includes(name) && (emptyValues === "kept" || params[name] !== ""))
     .sort()
     .map((name) => `${name}=${params[name]}`)
     .join("&");

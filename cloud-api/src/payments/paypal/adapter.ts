@@ -1,18 +1,34 @@
 import type { CloudApiEnv } from "#api/env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
-import { decimalOfCents } from "#api/payments/outbound.ts";
+import { decimalOfCents, firstCharacters } from "#api/payments/outbound.ts";
 import {
+  isWholeRefund,
   NotificationRejected,
   ProviderUnavailable,
+  refundKey,
   type CreatedPayment,
   type PaymentProvider,
   type PaymentReport,
   type PaymentRequest,
+  type RefundRequest,
 } from "#api/payments/provider.ts";
 import { payPalClient, PayPalRequestFailed } from "#api/payments/paypal/client.ts";
 import { payPalConfig } from "#api/payments/paypal/config.ts";
-import { captureIdOfRefund, createdPayPalOrder, firstCaptureOf, payPalCapture, payPalOrder, payPalRefund, reportOfOrder, type PayPalOrder } from "#api/payments/paypal/orders.ts";
+import {
+  captureIdOfRefund,
+  createdPayPalOrder,
+  firstCaptureOf,
+  payPalCapture,
+  payPalOrder,
+  payPalRefund,
+  refundedOfOrder,
+  reportOfOrder,
+  type PayPalOrder,
+} from "#api/payments/paypal/orders.ts";
 import { readPayPalEvent, transmissionOf, verificationAnswer, verificationRequestBody, type PayPalEvent } from "#api/payments/paypal/webhook.ts";
+
+/** purchase_units[].description is at most 127 characters. */
+const DESCRIPTION_MAX = 127;
 
 const orderPath = (id: string) => `/v2/checkout/orders/${encodeURIComponent(id)}`;
 const capturePath = (id: string) => `/v2/payments/captures/${encodeURIComponent(id)}`;
@@ -77,7 +93,7 @@ export function payPalProvider(env: CloudApiEnv): PaymentProvider {
             {
               reference_id: request.paymentId,
               custom_id: request.paymentId,
-              description: request.description.slice(0, 127),
+              description: firstCharacters(request.description, DESCRIPTION_MAX),
               amount: { currency_code: request.currency, value: decimalOfCents(request.amountCents) },
             },
           ],
@@ -136,26 +152,42 @@ export function payPalProvider(env: CloudApiEnv): PaymentProvider {
       return "closed" as const;
     },
 
-    async refund(ref: string, amountCents: number) {
+    async refund(ref: string, request: RefundRequest) {
       const capture = firstCaptureOf(await getOrder(ref));
       if (!capture) throw new ProviderUnavailable(`PayPal order ${ref} has no capture to refund`);
       if (capture.status === "REFUNDED") return { outcome: "refunded" };
       if (capture.status !== "COMPLETED" && capture.status !== "PARTIALLY_REFUNDED") {
         throw new ProviderUnavailable(`PayPal capture ${capture.id} is ${capture.status}, not refundable`);
       }
-      try {
+      const refundCapture = async (cents: number, requestId: string) => {
         const refund = await client.post(`${capturePath(capture.id)}/refund`, {
           schema: payPalRefund,
-          requestId: `refund-${capture.id}`,
-          body: JSON.stringify({ amount: { currency_code: capture.amount.currency, value: decimalOfCents(amountCents) } }),
+          requestId,
+          body: JSON.stringify({ amount: { currency_code: capture.amount.currency, value: decimalOfCents(cents) } }),
         });
-        if (refund.status === "COMPLETED") return { outcome: "refunded" };
-        if (refund.status === "PENDING") return { outcome: "pending" };
+        if (refund.status === "COMPLETED") return { outcome: "refunded" } as const;
+        if (refund.status === "PENDING") return { outcome: "pending" } as const;
         throw new ProviderUnavailable(`PayPal refund ${refund.id} of capture ${capture.id} is ${refund.status}`);
+      };
+      const firstKey = `refund-${capture.id}`;
+      try {
+        return await refundCapture(request.amountCents, refundKey(firstKey, request.number));
       } catch (error) {
-        if (error instanceof PayPalRequestFailed && error.issue === "CAPTURE_FULLY_REFUNDED") return { outcome: "refunded" };
-        throw error;
+        if (!(error instanceof PayPalRequestFailed)) throw error;
+        if (error.issue === "CAPTURE_FULLY_REFUNDED") return { outcome: "refunded" };
+        if (error.issue !== "REFUND_AMOUNT_EXCEEDED") throw error;
       }
+      // Part of the capture was refunded elsewhere (PayPal's dashboard) or by an earlier refund still on
+      // its way. What is owed back for the whole payment is what those left; a part cannot be told apart
+      // from the refunds made beside it, so it is left to a person.
+      if (!isWholeRefund(request)) {
+        throw new ProviderUnavailable(`PayPal capture ${capture.id} has less left than the ${request.amountCents} cents asked back: a person must see what was refunded`);
+      }
+      const refunded = refundedOfOrder(await getOrder(ref));
+      const rest = capture.amount.cents - refunded.cents;
+      if (rest <= 0) return { outcome: refunded.pending ? "pending" : "refunded" };
+      // Keyed by what is left, so that asking again while that is unchanged is the same refund.
+      return refundCapture(rest, `${refundKey(firstKey, request.number)}-rest-${rest}`);
     },
   };
 }

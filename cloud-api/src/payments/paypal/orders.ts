@@ -18,6 +18,9 @@ export const payPalCapture = z.object({
 });
 export type PayPalCapture = z.infer<typeof payPalCapture>;
 
+/** A refund as an order lists it (purchase_units[].payments.refunds), made here or in PayPal's dashboard. */
+const payPalRefundOfOrder = z.object({ id: z.string().min(1), status: z.enum(["CANCELLED", "FAILED", "PENDING", "COMPLETED"]), amount: payPalMoney });
+
 export const payPalOrder = z.object({
   id: z.string().min(1),
   status: z.enum(["CREATED", "SAVED", "APPROVED", "VOIDED", "COMPLETED", "PAYER_ACTION_REQUIRED"]),
@@ -27,7 +30,7 @@ export const payPalOrder = z.object({
         reference_id: z.string().optional(),
         custom_id: z.string().optional(),
         amount: payPalMoney.optional(),
-        payments: z.object({ captures: z.array(payPalCapture).optional() }).optional(),
+        payments: z.object({ captures: z.array(payPalCapture).optional(), refunds: z.array(payPalRefundOfOrder).optional() }).optional(),
       }),
     )
     .min(1),
@@ -82,4 +85,13 @@ export function reportOfOrder(order: PayPalOrder): PaymentReport | null {
 export function captureIdOfRefund(refund: z.infer<typeof payPalRefund>): string | null {
   const up = refund.links?.find((l) => l.rel === "up")?.href ?? "";
   return /\/v2\/payments\/captures\/([A-Za-z0-9]+)$/.exec(up)?.[1] ?? null;
+}
+
+/**
+ * What an order's refunds (of its one capture) have given back or are giving back: COMPLETED and
+ * PENDING ones, whoever made them.
+ */
+export function refundedOfOrder(order: PayPalOrder): { cents: number; pending: boolean } {
+  const refunds = (order.purchase_units[0]?.payments?.refunds ?? []).filter((refund) => refund.status === "COMPLETED" || refund.status === "PENDING");
+  return { cents: refunds.reduce((sum, refund) => sum + refund.amount.cents, 0), pending: refunds.some((refund) => refund.status === "PENDING") };
 }

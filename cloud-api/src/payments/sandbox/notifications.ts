@@ -2,7 +2,7 @@ import { z } from "zod";
 import { SIGNATURE_WINDOW_SECONDS } from "#contract/signature.ts";
 import { hmacSha256Hex, timingSafeEqualText } from "#api/core/hashing.ts";
 import { NotificationRejected, type PaymentOutcome } from "#api/payments/provider.ts";
-import type { SandboxMethod, SandboxPaymentRow } from "#api/payments/sandbox/ledger.ts";
+import type { SandboxMethod, SandboxPaymentRow } from "#api/repositories/sandbox-payments.ts";
 
 /**
  * The sandbox provider's notifications: a JSON event signed like Stripe's webhooks, with the header

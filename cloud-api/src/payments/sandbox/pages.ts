@@ -1,5 +1,5 @@
 import { formatMoney } from "#domain/money.ts";
-import type { SandboxPaymentRow } from "#api/payments/sandbox/ledger.ts";
+import type { SandboxPaymentRow } from "#api/repositories/sandbox-payments.ts";
 
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);

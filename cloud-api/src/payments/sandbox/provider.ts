@@ -13,9 +13,10 @@ import {
   type PaymentProvider,
   type PaymentReport,
   type PaymentRequest,
+  type RefundRequest,
 } from "#api/payments/provider.ts";
 import { alipayForm } from "#api/payments/sandbox/alipay-form.ts";
-import { findSandboxPayment, moveSandboxPayment, openSandboxPayment, type SandboxPaymentRow, type SandboxStatus } from "#api/payments/sandbox/ledger.ts";
+import { findSandboxPayment, moveSandboxPayment, openSandboxPayment, type SandboxPaymentRow, type SandboxStatus } from "#api/repositories/sandbox-payments.ts";
 import { outcomeOf, SANDBOX_SIGNATURE_HEADER, verifySandboxNotification } from "#api/payments/sandbox/notifications.ts";
 import { sandboxSecret } from "#api/payments/sandbox/secret.ts";
 
@@ -128,7 +129,7 @@ export function sandboxProvider(env: CloudApiEnv, name: ProviderName): PaymentPr
     },
 
     // Idempotent, as every provider's refund of one payment is: asking again reports where it stands.
-    async refund(ref: string, amountCents: number) {
+    async refund(ref: string, { amountCents }: RefundRequest) {
       const row = await find(ref);
       if (amountCents !== row.amount_cents) throw new ProviderUnavailable("the sandbox refunds whole payments only");
       if (row.status === "refunded") return { outcome: "refunded" };

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { CloudApiEnv } from "#api/env.ts";
 import { verifyAlipayForm } from "#api/payments/sandbox/alipay-form.ts";
-import { findSandboxPayment, type SandboxMethod, type SandboxPaymentRow } from "#api/payments/sandbox/ledger.ts";
+import { findSandboxPayment, type SandboxMethod, type SandboxPaymentRow } from "#api/repositories/sandbox-payments.ts";
 import { checkoutPage, donePage, embeddedResultPage, errorPage } from "#api/payments/sandbox/pages.ts";
 import { EMBEDDED_RESULT_JS, PAYPAL_SDK, STRIPE_JS } from "#api/payments/sandbox/scripts.ts";
 import { settleSandboxPayment, type Deliver, type SandboxAction } from "#api/payments/sandbox/settle.ts";

@@ -1,6 +1,6 @@
 import type { CloudApiEnv } from "#api/env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
-import { findSandboxPayment, moveSandboxPayment, type SandboxPaymentRow, type SandboxStatus } from "#api/payments/sandbox/ledger.ts";
+import { findSandboxPayment, moveSandboxPayment, type SandboxPaymentRow, type SandboxStatus } from "#api/repositories/sandbox-payments.ts";
 import { SANDBOX_SIGNATURE_HEADER, sandboxEventFor, signSandboxPayload, type SandboxEventType } from "#api/payments/sandbox/notifications.ts";
 import { sandboxSecret } from "#api/payments/sandbox/secret.ts";
 

@@ -4,10 +4,12 @@ import { orderSettings } from "#api/settings.ts";
 import {
   NotificationRejected,
   ProviderUnavailable,
+  refundKey,
   type CloseOutcome,
   type CreatedPayment,
   type PaymentProvider,
   type PaymentRequest,
+  type RefundRequest,
   type UnfollowedNotification,
   type VerifiedNotification,
 } from "#api/payments/provider.ts";
@@ -136,7 +138,7 @@ export function stripeProvider(env: CloudApiEnv): PaymentProvider {
     // Checkout captures card payments itself: the session's state is the answer.
     capture: reportOf,
 
-    async refund(ref: string, amountCents: number) {
+    async refund(ref: string, { number, amountCents }: RefundRequest) {
       const found = await session(ref);
       const paymentIntent = paymentIntentOf(found);
       if (!paymentIntent || found.payment_status !== "paid") throw new ProviderUnavailable(`Checkout Session ${ref} has no settled payment to refund`);
@@ -144,8 +146,8 @@ export function stripeProvider(env: CloudApiEnv): PaymentProvider {
         const refund = await client.post(
           "/v1/refunds",
           { payment_intent: paymentIntent, amount: amountCents, metadata: { checkoutSession: ref } },
-          // Keyed by the payment, so that two refunds of the same payment at once are one refund.
-          `refund-${paymentIntent}`,
+          // Keyed by the payment and the refund's number, so that two asks for the same refund at once are one refund.
+          refundKey(`refund-${paymentIntent}`, number),
           stripeRefund,
         );
         // The same key answers a later ask with the first answer, so a pending refund is looked up for where it stands now.

@@ -38,6 +38,16 @@ export class StripeRequestFailed extends ProviderUnavailable {
   }
 }
 
+/**
+ * Whether to ask Stripe again, as stripe-node decides: Stripe-Should-Retry when Stripe says, else a 409
+ * (idempotency_key_in_use: the first request with the key is still running, or a lock timed out) or a 5xx.
+ */
+export function stripeShouldRetry(response: Response): boolean {
+  const says = response.headers.get("stripe-should-retry");
+  if (says === "true" || says === "false") return says === "true";
+  return response.status === 409 || response.status >= 500;
+}
+
 export interface StripeClient {
   get<T extends z.ZodType>(path: string, schema: T): Promise<z.infer<T>>;
   /** A POST that Stripe deduplicates by `idempotencyKey`, so that it can be retried safely. */
@@ -54,7 +64,7 @@ export function stripeClient(config: StripeConfig): StripeClient {
         headers: { authorization: `Bearer ${config.secretKey}`, "stripe-version": STRIPE_API_VERSION, ...headers },
         body,
       },
-      { label, retry: true },
+      { label, retry: true, transient: stripeShouldRetry },
     );
     if (!response.ok) {
       const failure = stripeError.safeParse(await response.json().catch(() => null));

@@ -1,15 +1,18 @@
 import type { CloudApiEnv } from "#api/env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
+import { firstCharacters } from "#api/payments/outbound.ts";
 import { findPaymentByRef } from "#api/repositories/payments.ts";
 import { orderSettings } from "#api/settings.ts";
 import { chinaRfc3339 } from "#api/payments/china-time.ts";
 import {
   ProviderUnavailable,
+  refundKey,
   type CloseOutcome,
   type CreatedPayment,
   type PaymentProvider,
   type PaymentReport,
   type PaymentRequest,
+  type RefundRequest,
 } from "#api/payments/provider.ts";
 import { wechatPayClient, WechatPayRequestFailed } from "#api/payments/wechat/client.ts";
 import { wechatPayConfig } from "#api/payments/wechat/config.ts";
@@ -22,8 +25,8 @@ const OUT_TRADE_NO = /^[A-Za-z0-9_\-|*]{6,32}$/;
 /** description is at most 127 characters. */
 const DESCRIPTION_MAX = 127;
 
-/** One refund per payment (whole amounts only), so its number follows from the payment's: a retry is the same refund. */
-export const outRefundNoOf = (outTradeNo: string) => `rf_${outTradeNo}`;
+/** A refund's number follows from the payment's and the refund's own number: a retry is the same refund. */
+export const outRefundNoOf = (outTradeNo: string, refundNumber: number) => refundKey(`rf_${outTradeNo}`, refundNumber);
 
 /**
  * WeChat Pay APIv3, H5 payments: an order per payment attempt whose out_trade_no is our payment id
@@ -62,9 +65,9 @@ export function wechatPayProvider(env: CloudApiEnv): PaymentProvider {
   }
 
   /** The payment's refund as WeChat has it now, or null when WeChat has none (it was never asked for, or never arrived). */
-  async function refundOf(ref: string): Promise<WechatRefund | null> {
+  async function refundOf(ref: string, refundNumber: number): Promise<WechatRefund | null> {
     try {
-      return await client.call("GET", `/v3/refund/domestic/refunds/${encodeURIComponent(outRefundNoOf(ref))}`, undefined, wechatRefund);
+      return await client.call("GET", `/v3/refund/domestic/refunds/${encodeURIComponent(outRefundNoOf(ref, refundNumber))}`, undefined, wechatRefund);
     } catch (error) {
       if (error instanceof WechatPayRequestFailed && error.code === "RESOURCE_NOT_EXISTS") return null;
       throw error;
@@ -86,7 +89,7 @@ export function wechatPayProvider(env: CloudApiEnv): PaymentProvider {
         {
           appid: config.appId,
           mchid: config.mchId,
-          description: [...request.description].slice(0, DESCRIPTION_MAX).join(""),
+          description: firstCharacters(request.description, DESCRIPTION_MAX),
           out_trade_no: request.paymentId,
           // Not payable after the order would have closed, so that late money is rare.
           time_expire: chinaRfc3339(nowSeconds() + orderSettings(env).unpaidTtl),
@@ -112,17 +115,18 @@ export function wechatPayProvider(env: CloudApiEnv): PaymentProvider {
     capture: queryPayment,
 
     // A refund already asked for is followed by its status query; only one WeChat does not have is asked for.
-    async refund(ref: string, amountCents: number) {
+    async refund(ref: string, { number, amountCents, paymentCents }: RefundRequest) {
       const refund =
-        (await refundOf(ref)) ??
+        (await refundOf(ref, number)) ??
         (await client.call(
           "POST",
           "/v3/refund/domestic/refunds",
           {
             out_trade_no: ref,
-            out_refund_no: outRefundNoOf(ref),
+            out_refund_no: outRefundNoOf(ref, number),
             notify_url: config.notifyUrl,
-            amount: { refund: amountCents, total: amountCents, currency: "CNY" },
+            // total is what the buyer paid for the order, whatever part of it this refund gives back.
+            amount: { refund: amountCents, total: paymentCents, currency: "CNY" },
           },
           wechatRefund,
         ));

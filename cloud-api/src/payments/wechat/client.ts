@@ -41,25 +41,32 @@ export function wechatPayClient(config: WechatPayConfig): WechatPayClient {
       const url = new URL(`${config.apiBase}${pathWithQuery}`);
       const text = body === undefined ? "" : JSON.stringify(body);
       const headers: Record<string, string> = {
-        authorization: await authorizationHeader(config, method, url, text, nowSeconds()),
         accept: "application/json",
         // WeChat Pay refuses requests without a User-Agent.
         "user-agent": "camcloud-cloud-api",
       };
       if (body !== undefined) headers["content-type"] = "application/json";
-      const response = await callProvider(url.toString(), { method, headers, body: body === undefined ? undefined : text }, { label, retry: true });
+      // Signed afresh for every attempt: WeChat Pay refuses a nonce it has seen, so a retry carries its own.
+      const attempt = async () => ({
+        method,
+        headers: { ...headers, authorization: await authorizationHeader(config, method, url, text, nowSeconds()) },
+        body: body === undefined ? undefined : text,
+      });
+      const response = await callProvider(url.toString(), attempt, { label, retry: true });
       const answer = await response.text().catch(() => {
         throw new ProviderUnavailable(`${label}: the answer could not be read`);
       });
       if (response.status >= 500 || response.status === 429) throw new ProviderUnavailable(`${label}: HTTP ${response.status}`);
-      const problem = await wechatpaySignatureProblem(config, response.headers, answer, nowSeconds());
-      if (problem) throw new ProviderUnavailable(`${label}: the answer (HTTP ${response.status}) is not signed by WeChat Pay: ${problem}`);
       const json = parseJson(answer);
+      // A refusal (4xx) may come unsigned, as WeChat Pay's own SDKs read it; it only ever says that nothing
+      // was done, so its code ("ORDER_NOT_EXIST") is read without a signature. Every success must be signed.
       if (!response.ok) {
         const error = wechatError.safeParse(json);
         const detail = error.success ? `${error.data.code}: ${error.data.message ?? ""}` : "";
         throw new WechatPayRequestFailed(`${label}: HTTP ${response.status} ${detail}`.trim(), response.status, error.data?.code);
       }
+      const problem = await wechatpaySignatureProblem(config, response.headers, answer, nowSeconds());
+      if (problem) throw new ProviderUnavailable(`${label}: the answer (HTTP ${response.status}) is not signed by WeChat Pay: ${problem}`);
       const parsed = schema.safeParse(json);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];

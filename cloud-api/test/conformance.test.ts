@@ -1,0 +1,26 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { DEMO_ACCOUNTS, DEMO_CARD_CODES, DEMO_DEVICES } from "#demo/seed.ts";
+import { requestSignature } from "#contract/signature.ts";
+import { runConformance } from "#contract/conformance.ts";
+
+describe("the contract's conformance run (npm run conformance) against the embedded cloud-api", () => {
+  it("finds every endpoint conforming: the spec's header set on every call, refusals and their codes, generated bad input, the token refresh, pagination", { timeout: 120_000 }, async () => {
+    const results = await runConformance(
+      { fetch: (path, init) => SELF.fetch(`https://cloud-api.test${path}`, init), appId: env.APP_ID, appSecret: env.APP_SECRET, sign: requestSignature },
+      { s2sSecret: env.S2S_SECRET ?? "", account: DEMO_ACCOUNTS.buyer },
+      { vipCard: { code: DEMO_CARD_CODES.vipReceived, deviceId: DEMO_DEVICES.camera }, storageCard: { code: DEMO_CARD_CODES.storageReceived, deviceId: DEMO_DEVICES.cameraNoPackage } },
+    );
+    const failing = results.filter((result) => result.ok !== true).map((result) => `${result.endpoint}: ${result.check}: ${result.detail}`);
+    expect(failing).toEqual([]);
+    // Every endpoint of the contract was asked, and each readable one answered a valid call.
+    const endpoints = new Set(results.map((result) => result.endpoint));
+    expect(endpoints.size).toBe(27);
+    expect(results.filter((result) => result.check.startsWith("answers a valid call")).length).toBeGreaterThanOrEqual(17);
+    expect(results.some((result) => result.endpoint === "orderList" && result.check.startsWith("pages of"))).toBe(true);
+    // Bad input is generated from each schema, its limits included.
+    expect(results.map((result) => `${result.endpoint}: ${result.check}`)).toEqual(
+      expect.arrayContaining(["orderDetail: refuses bad input: orderId longer than 64", "orderList: refuses bad input: pageSize above 50", "confirmOrderV2: refuses bad input: priceId missing"]),
+    );
+  });
+});
