@@ -5,7 +5,7 @@
  * token, secret, card number or e-mail address. Each report carries the request's trace id as the tag `trace`
  * (set by observability.ts's withTrace), the reference the buyer reads on the error page.
  */
-import type { CloudflareOptions } from "@sentry/cloudflare";
+import { withSentry, type CloudflareOptions } from "@sentry/cloudflare";
 
 type SentryEvent = Parameters<NonNullable<CloudflareOptions["beforeSend"]>>[0];
 
@@ -60,8 +60,31 @@ function scrubStrings(value: unknown, secrets: readonly string[]): unknown {
 const secretsOf = (env: object): string[] =>
   Object.entries(env).flatMap(([name, value]) => (SECRET_NAME.test(name) && typeof value === "string" && value.length >= 8 ? [value] : []));
 
+interface ReportingEnv {
+  SENTRY_DSN?: string;
+  ENVIRONMENT?: string;
+}
+
+/**
+ * A Worker's handlers, wrapped by withSentry only where its SENTRY_DSN is set. Unset, the plain handlers run:
+ * withSentry would otherwise still proxy every binding (D1, queues, service bindings) on every request.
+ */
+export function withErrorReporting<Handler extends object>(worker: string, handler: Handler): Handler {
+  type Plain = ExportedHandler<ReportingEnv, unknown>;
+  const plain = handler as unknown as Plain;
+  // withSentry instruments the object it is given in place: a copy keeps `plain` plain.
+  const reported = withSentry((env: ReportingEnv) => errorReportingOptions(worker, env), { ...plain });
+  const pick = (env: ReportingEnv) => (env.SENTRY_DSN ? reported : plain);
+  const chosen: Plain = {
+    ...(plain.fetch && { fetch: (request, env, ctx) => pick(env).fetch!(request, env, ctx) }),
+    ...(plain.scheduled && { scheduled: (controller, env, ctx) => pick(env).scheduled!(controller, env, ctx) }),
+    ...(plain.queue && { queue: (batch, env, ctx) => pick(env).queue!(batch, env, ctx) }),
+  };
+  return chosen as unknown as Handler;
+}
+
 /** withSentry's options for a Worker: undefined (off) without SENTRY_DSN. */
-export function errorReportingOptions(worker: string, env: { SENTRY_DSN?: string; ENVIRONMENT?: string }): CloudflareOptions | undefined {
+export function errorReportingOptions(worker: string, env: ReportingEnv): CloudflareOptions | undefined {
   if (!env.SENTRY_DSN) return undefined;
   const secrets = secretsOf(env);
   return {

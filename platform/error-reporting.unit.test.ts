@@ -1,8 +1,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { withSentry } from "@sentry/cloudflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorReportingOptions } from "./error-reporting.ts";
+import { withErrorReporting } from "./error-reporting.ts";
 import { tracedRequest } from "./observability.ts";
 
 /** A local capture endpoint: what Sentry's transport posts, as text, one body per envelope. */
@@ -34,7 +33,7 @@ async function failingRequest(sentryDsn: string | undefined) {
         throw new Error(`upstream refused accessToken=tok_live_abcdef with ${SECRETS.APP_SECRET}, card 4242 4242 4242 4242, buyer ann@example.com`);
       }),
   };
-  const worker = withSentry((e: typeof env) => errorReportingOptions("storefront", e), handler);
+  const worker = withErrorReporting("storefront", handler);
   const waiting: Promise<unknown>[] = [];
   const request = new Request("https://shop.test/app-h5/cloud/mobile-data/buy?params=eyJ0b2tlbiI6InNlY3JldCJ9&package=2", {
     headers: { cookie: "__Host-session=s%3Asession-id", accessToken: "tok_live_abcdef", traceparent: `00-${TRACE}-00f067aa0ba902b7-01`, "user-agent": "CamCloud/2.0" },

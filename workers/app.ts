@@ -1,4 +1,3 @@
-import { withSentry } from "@sentry/cloudflare";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { checkSecrets, type StorefrontEnv } from "#app/.server/env.ts";
 import { isCrossSiteWrite, newNonce, withSecurityHeaders } from "#app/.server/security.ts";
@@ -6,7 +5,7 @@ import { forgetEndedSessions } from "#app/.server/session/storage.ts";
 import { bookmarkContext, readBookmark } from "#app/.server/storage/d1-bookmark.ts";
 import { cloudflareContext, nonceContext } from "#app/context.ts";
 import { withD1Probe } from "#platform/d1-probe.ts";
-import { errorReportingOptions } from "#platform/error-reporting.ts";
+import { withErrorReporting } from "#platform/error-reporting.ts";
 import { log, traceOf, tracedRequest, withTrace } from "#platform/observability.ts";
 import * as build from "virtual:react-router/server-build";
 
@@ -16,7 +15,7 @@ const handleRequest = import.meta.env.DEV
   ? createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE)
   : createRequestHandler(build, import.meta.env.MODE);
 
-export default withSentry((env: StorefrontEnv) => errorReportingOptions("storefront", env), {
+export default withErrorReporting("storefront", {
   fetch(request, env, ctx) {
     return tracedRequest("storefront", request, () => serve(request, env, ctx));
   },

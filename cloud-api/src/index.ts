@@ -1,6 +1,5 @@
-import { withSentry } from "@sentry/cloudflare";
 import { withD1Probe } from "#platform/d1-probe.ts";
-import { errorReportingOptions } from "#platform/error-reporting.ts";
+import { withErrorReporting } from "#platform/error-reporting.ts";
 import { log, traceOf, tracedRequest, withTrace } from "#platform/observability.ts";
 import { buildApp } from "#api/app.ts";
 import { runSweeps } from "#api/cron/sweeps.ts";
@@ -11,7 +10,7 @@ import type { QueueMessage } from "#api/fulfilment/message.ts";
 const app = buildApp();
 
 // Every handler takes the execution context: withSentry sends its reports through ctx.waitUntil.
-export default withSentry((env: CloudApiEnv) => errorReportingOptions("cloud-api", env), {
+export default withErrorReporting("cloud-api", {
   fetch(request, env, ctx) {
     return tracedRequest("cloud-api", request, async () => {
       checkSecrets(env);
