@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type Plugin } from "vitest/config";
 
 const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -12,6 +13,15 @@ export const TEST_SECRETS = {
   SESSION_SECRET: "test-session-secret-0123456789",
   SANDBOX_NOTIFY_SECRET: "test-sandbox-secret-0123456789",
   S2S_SECRET: "test-s2s-secret-0123456789abcdef0123456789",
+};
+
+/** The API reference's bundle is a text module, as cloud-api/wrangler.jsonc's rules make it for wrangler. */
+const apiReferenceAsText: Plugin = {
+  name: "api-reference-as-text",
+  enforce: "pre",
+  load(id) {
+    if (id.endsWith("/@scalar/api-reference/dist/browser/standalone.js")) return `export default ${JSON.stringify(readFileSync(id, "utf8"))};`;
+  },
 };
 
 export default defineConfig({
@@ -29,6 +39,7 @@ export default defineConfig({
       },
       {
         plugins: [
+          apiReferenceAsText,
           cloudflareTest(async () => ({
             main: "./cloud-api/src/index.ts",
             wrangler: { configPath: "./cloud-api/wrangler.jsonc" },

@@ -1,5 +1,5 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
-import { APP_HOME, SCREENS } from "./catalogue/screens.ts";
+import { APP_HOME, ROUTED_SCREENS } from "./catalogue/screens.ts";
 
 /** Product-rules §2 route table; one module per screen. The app screens come from the catalogue (catalogue/screens.ts). */
 export default [
@@ -11,7 +11,7 @@ export default [
   route("app/viseecam/download", "routes/public/app-download.tsx", { id: "app-download-en" }),
   route("app/viseecam/user/privacy", "routes/public/privacy-redirect.tsx"),
   route(APP_HOME.slice(1), "routes/app-h5/layout.tsx", [
-    ...Object.values(SCREENS).map(({ path, file, id }) =>
+    ...ROUTED_SCREENS.map(({ path, file, id }) =>
       path === APP_HOME ? index(file) : id ? route(path.slice(APP_HOME.length + 1), file, { id }) : route(path.slice(APP_HOME.length + 1), file),
     ),
   ]),

@@ -8,6 +8,8 @@ export const Status = {
   badSignature: 401,
   forbidden: 403,
   notFound: 404,
+  /** A method the path does not take; the answer's Allow header names those it does. */
+  methodNotAllowed: 405,
   conflict: 409,
   rateLimited: 429,
   internal: 500,
@@ -17,7 +19,7 @@ export const Status = {
 export type BusinessStatus = (typeof Status)[keyof typeof Status];
 
 /** The HTTP status mirrors the class of the business status; token errors are 401. */
-export function httpStatusOf(status: BusinessStatus): 200 | 400 | 401 | 403 | 404 | 409 | 429 | 500 {
+export function httpStatusOf(status: BusinessStatus): 200 | 400 | 401 | 403 | 404 | 405 | 409 | 429 | 500 {
   if (status === Status.tokenExpired || status === Status.tokenInvalid) return 401;
   return status;
 }

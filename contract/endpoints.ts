@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { amount, countryCode, deviceId, deviceServiceQuery, deviceType, encryptCodeId, iccId, language, money, orderId, paymentStartOutput, paymentType, serviceType } from "./fields.ts";
+import { amount, countryCode, deviceId, deviceServiceQuery, deviceType, encryptCodeId, iccId, language, money, orderId, paymentStartOutput, paymentType, queryInteger, requiredText, serviceType, text } from "./fields.ts";
 
 /**
  * Every /v1 endpoint of the cloud-api, once (docs/contract.md): method, path, who may call it, and the zod
@@ -56,7 +56,7 @@ const confirmInput = z.object({
   language: language.optional(),
   countryCode: countryCode.optional(),
   couponId: z.number().int().positive().nullable().optional(),
-  couponCode: z.string().trim().max(64).nullable().optional(),
+  couponCode: text(64).nullable().optional(),
 });
 
 const periodOutput = z.object({
@@ -112,7 +112,7 @@ export const confirmOrderV3 = endpoint({
   path: "/v1/cloud/order/h5/confirm/v3",
   access: "user",
   summary: "As v2, also carrying the launch payload's purchase signature, which must belong to the token's user",
-  input: confirmInput.extend({ signature: z.string().trim().max(256).optional() }),
+  input: confirmInput.extend({ signature: text(256).optional() }),
   output: paymentStartOutput,
 });
 
@@ -159,7 +159,7 @@ export const issueToken = endpoint({
   path: "/v1/member/user/s2s/token",
   access: "s2s",
   summary: "Issue a token pair for a signed-in user (companion app backend only)",
-  input: z.object({ account: z.string().trim().min(1, "required").max(128) }),
+  input: z.object({ account: requiredText(128).meta({ examples: ["demo@camcloud.example"] }) }),
   output: z.object({
     userId: z.number().int(),
     accessToken: z.string(),
@@ -177,7 +177,7 @@ export const orderDetail = endpoint({
   summary:
     "One of the user's orders in full: package, period granted, price, coupon, amount paid, the payment's provider reference, " +
     "and every status change (404 for another user's order)",
-  input: z.object({ orderId, language: z.string().trim().min(2).max(16).optional() }),
+  input: z.object({ orderId, language: language.optional() }),
   output: z.object({
     orderId: z.string(),
     deviceId: z.string(),
@@ -393,7 +393,7 @@ export const userCoupons = endpoint({
   path: "/v1/cloud/coupon/user/list",
   access: "user",
   summary: "The user's coupons in the country's currency; status 0 usable, 2 expired. 429 past the lookup limit per user",
-  input: z.object({ type: serviceType.optional(), countryCode: countryCode.optional(), language: language.optional() }),
+  input: z.object({ type: queryInteger(serviceType).optional(), countryCode: countryCode.optional(), language: language.optional() }),
   output: z.array(
     z.object({
       id: z.number().int(),

@@ -27,13 +27,35 @@ export const S2S_WINDOW_SECONDS = 60;
 
 const hex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
+/**
+ * The lines the server-to-server HMAC covers, in order, joined by "\n": what signs and what the OpenAPI
+ * document tells a backend to sign are both written from this list, so that they cannot drift apart.
+ */
+export const S2S_SIGNED_LINES = {
+  METHOD: "the HTTP method in capitals",
+  path: "the URL's path, without the query",
+  timestamp: `the ${S2S_HEADERS.timestamp} header`,
+  noticeStr: "the noticeStr header",
+  "sha256_hex(body)": "the lower-case hex SHA-256 of the body's bytes as sent",
+} as const;
+type SignedLine = keyof typeof S2S_SIGNED_LINES;
+
+/** The formula as the document states it: `METHOD\npath\n...`. */
+export const S2S_SIGNED_TEXT = Object.keys(S2S_SIGNED_LINES).join("\\n");
+
 export async function s2sSignature(
   secret: string,
   request: { method: string; path: string; timestamp: string; noticeStr: string; body: string },
 ): Promise<string> {
   const encoder = new TextEncoder();
-  const bodyHash = hex(await crypto.subtle.digest("SHA-256", encoder.encode(request.body)));
+  const lines: Record<SignedLine, string> = {
+    METHOD: request.method.toUpperCase(),
+    path: request.path,
+    timestamp: request.timestamp,
+    noticeStr: request.noticeStr,
+    "sha256_hex(body)": hex(await crypto.subtle.digest("SHA-256", encoder.encode(request.body))),
+  };
+  const text = (Object.keys(S2S_SIGNED_LINES) as SignedLine[]).map((line) => lines[line]).join("\n");
   const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const text = `${request.method.toUpperCase()}\n${request.path}\n${request.timestamp}\n${request.noticeStr}\n${bodyHash}`;
   return hex(await crypto.subtle.sign("HMAC", key, encoder.encode(text)));
 }

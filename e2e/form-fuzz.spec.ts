@@ -2,8 +2,9 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import fc from "fast-check";
 import { DEMO_ACCOUNTS, DEMO_CARD_CODES, DEMO_DEVICES } from "#demo/seed.ts";
 import { paymentTypesFor } from "#domain/payment-methods.ts";
-import { DeviceType, ServiceType } from "#domain/services.ts";
-import { callCloudApi, demoBuyer } from "#scripts/lib/launch-link.ts";
+import { DeviceType, ServiceType, SOLD_SERVICE_TYPES } from "#domain/services.ts";
+import { SERVICES } from "#app/catalogue/screens.ts";
+import { callCloudApi, demoBuyer, demoDeviceOf, launchScreen } from "#scripts/lib/launch-link.ts";
 import { devVars } from "#scripts/lib/project.ts";
 import { E2E } from "./ports.ts";
 
@@ -16,11 +17,9 @@ const RUNS_PER_ACTION = 40;
 const vars = devVars();
 /** Each action, with the service its packages and orders belong to and the intents it answers. */
 const ACTIONS = [
-  { screen: "cloud/mobile-data/buy", deviceId: DEMO_DEVICES.otherSim, service: ServiceType.mobileData, intents: ["confirm"] },
-  { screen: "cloud/storage/buy", deviceId: DEMO_DEVICES.otherCamera, service: ServiceType.cloudStorage, intents: ["confirm"] },
-  { screen: "cloud/vip-package/buy", deviceId: DEMO_DEVICES.otherCamera, service: ServiceType.vip, intents: ["confirm"] },
+  // Each sold service's purchase screen (the catalogue's), on the other account's device of a kind it is sold for.
+  ...SOLD_SERVICE_TYPES.map((service) => ({ screen: launchScreen(SERVICES[service].buy), deviceId: demoDeviceOf(service, "other"), service, intents: ["confirm"] })),
   { screen: "cloud/vip-package/buy", deviceId: DEMO_DEVICES.otherCamera, service: ServiceType.vip, intents: ["receive"], launch: { pageType: "vip_card_receive", codeId: DEMO_CARD_CODES.vipReceived, serviceId: 502 } },
-  { screen: "cloud/ai-srv-package/buy", deviceId: DEMO_DEVICES.otherCamera, service: ServiceType.ai, intents: ["confirm"] },
   { screen: "cloud/storage/order/list", deviceId: DEMO_DEVICES.otherCamera, service: ServiceType.cloudStorage, intents: ["cancel", "repay"] },
   { screen: "cloud/mobile-data/order/list", deviceId: DEMO_DEVICES.otherSim, service: ServiceType.mobileData, intents: ["cancel", "repay"] },
   { screen: "cloud/storage-card/refund", deviceId: DEMO_DEVICES.otherCamera, service: ServiceType.cloudStorage, intents: ["device", "refund"] },

@@ -57,6 +57,18 @@ test.describe("VIP, AI and cloud storage purchase screens", () => {
     await expect(page.getByRole("link", { name: "Pay", exact: true })).toBeVisible();
   });
 
+  test("the coupon selector sends the buyer back to the AI screen on its tab, and to the VIP screen with no tab @no-js", async ({ page }) => {
+    for (const [from, screen, tab] of [
+      ["ai_srv_buy", "/app-h5/cloud/ai-srv-package/buy", "1"],
+      ["vip_buy", "/app-h5/cloud/vip-package/buy", null],
+    ] as const) {
+      await page.goto(await launchLink(DEMO_DEVICES.camera, { screen: "cloud/coupons", query: { from } }));
+      const back = new URL((await page.getByRole("link", { name: "Don't use a coupon" }).getAttribute("href")) ?? "", page.url());
+      expect(back.pathname).toBe(screen);
+      expect([back.searchParams.get("coupon"), back.searchParams.get("selectedId")]).toEqual(["none", tab]);
+    }
+  });
+
   test("cloud storage: tabs switch the packages; /app-h5 opens this page @no-js", async ({ page }) => {
     await page.goto(await launchLink(DEMO_DEVICES.camera, { screen: "cloud/storage/buy" }));
     await expect(page.getByRole("link", { name: "All-day recording", exact: true })).toHaveAttribute("aria-current", "page");

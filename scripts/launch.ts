@@ -28,7 +28,7 @@ const USAGE = `usage: npm run launch -- --screen SCREEN [--device ID] [--country
 Screens (from app/routes.ts):
 ${LAUNCH_SCREENS.map((screen) => `  ${screen}`).join("\n")}
 
-Demo devices of the demo buyer (--device; default: the SIM for mobile-data screens, else the camera):
+Demo devices of the demo buyer (--device; default: one of a kind the screen's service is sold for, the SIM for 4G screens, else the camera):
 ${Object.entries(DEMO_DEVICES)
   .filter(([, id]) => !id.includes("OTHER"))
   .map(([name, id]) => `  ${id.padEnd(14)} ${name}`)

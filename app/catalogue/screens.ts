@@ -1,4 +1,4 @@
-import { ServiceType } from "#domain/services.ts";
+import { ServiceType, SOLD_SERVICE_TYPES, type SoldServiceType } from "#domain/services.ts";
 import { APP_HOME } from "./app-home.ts";
 
 export { APP_HOME };
@@ -9,21 +9,13 @@ export { APP_HOME };
  */
 const screen = <const Path extends string>(path: Path, file: string, id?: string) => ({ path, file, id });
 
-/** The screens a launch opens, under /app-h5 (product-rules §2), with the module that renders each. */
+/** The screens a launch opens, under /app-h5 (product-rules §2), with the module that renders each; each sold service's two are in SERVICES. */
 export const SCREENS = {
   appHome: screen(APP_HOME, "routes/app-h5/index.ts"),
   noLogin: screen("/app-h5/no-login/:type", "routes/app-h5/no-login.tsx"),
   coupons: screen("/app-h5/cloud/coupons", "routes/app-h5/cloud/coupons-select.tsx", "coupons_select"),
-  storageBuy: screen("/app-h5/cloud/storage/buy", "routes/app-h5/cloud/storage-buy.tsx"),
   storageCardRefund: screen("/app-h5/cloud/storage-card/refund", "routes/app-h5/cloud/storage-card-refund.tsx"),
-  mobileDataBuy: screen("/app-h5/cloud/mobile-data/buy", "routes/app-h5/cloud/mobile-data-buy.tsx"),
-  vipBuy: screen("/app-h5/cloud/vip-package/buy", "routes/app-h5/cloud/vip-package-buy.tsx"),
-  aiBuy: screen("/app-h5/cloud/ai-srv-package/buy", "routes/app-h5/cloud/ai-srv-package-buy.tsx"),
-  storageOrders: screen("/app-h5/cloud/storage/order/list", "routes/app-h5/cloud/order-list.tsx", "storage-orders"),
-  mobileDataOrders: screen("/app-h5/cloud/mobile-data/order/list", "routes/app-h5/cloud/order-list.tsx", "mobile-data-orders"),
   vipCardRefund: screen("/app-h5/cloud/vip-package-card/refund", "routes/app-h5/cloud/vip-card-refund.tsx"),
-  vipOrders: screen("/app-h5/cloud/vip-package/order/list", "routes/app-h5/cloud/order-list.tsx", "vip-orders"),
-  aiOrders: screen("/app-h5/cloud/ai-srv-package/order/list", "routes/app-h5/cloud/order-list.tsx", "ai-orders"),
   alipayCashier: screen("/app-h5/cloud/srv/alipay", "routes/app-h5/cloud/alipay-cashier.tsx"),
   paymentResult: screen("/app-h5/cloud/order/payment/result", "routes/app-h5/cloud/payment-result.tsx", "cloud_order_result"),
   orderDetail: screen("/app-h5/cloud/order/detail", "routes/app-h5/cloud/order-detail.tsx"),
@@ -39,27 +31,88 @@ export const LAUNCH_FROM_OTHER_SITE = "other_site";
 /** What a screen needs from the launch (product-rules §5); "none" is a signed-in buyer who may still pick a device. */
 export type LaunchNeed = "none" | "device" | "sim" | "vipCard";
 
-/** Each sold service, by service type: its purchase screen (named as the coupon selector's `from`), order list and titles. */
-export const SERVICES = {
-  [ServiceType.cloudStorage]: { purchaseScreen: "storage_buy", buy: SCREENS.storageBuy.path, orders: SCREENS.storageOrders.path, titleKey: "storage.title", ordersTitleKey: "orders.storageTitle", launch: "device" },
-  [ServiceType.mobileData]: { purchaseScreen: "mobile_data_buy", buy: SCREENS.mobileDataBuy.path, orders: SCREENS.mobileDataOrders.path, titleKey: "mobileData.title", ordersTitleKey: "orders.mobileDataTitle", launch: "sim" },
-  [ServiceType.vip]: { purchaseScreen: "vip_buy", buy: SCREENS.vipBuy.path, orders: SCREENS.vipOrders.path, titleKey: "vip.title", ordersTitleKey: "orders.vipTitle", launch: "device" },
-  [ServiceType.ai]: { purchaseScreen: "ai_srv_buy", buy: SCREENS.aiBuy.path, orders: SCREENS.aiOrders.path, titleKey: "ai.title", ordersTitleKey: "orders.aiTitle", launch: "device" },
-} as const satisfies Record<number, { purchaseScreen: string; buy: string; orders: string; titleKey: string; ordersTitleKey: string; launch: LaunchNeed }>;
+/** A sold service's screens: every order list is this module; the path says which service it lists. */
+const ORDER_LIST_MODULE = "routes/app-h5/cloud/order-list.tsx";
 
-export type SoldServiceType = keyof typeof SERVICES;
+export interface ServiceScreens {
+  /** The purchase screen's name, as the coupon selector's `from` says where to return (product-rules §2). */
+  purchaseScreen: string;
+  buy: string;
+  buyModule: string;
+  orders: string;
+  titleKey: string;
+  ordersTitleKey: string;
+  launch: LaunchNeed;
+  /** Query parameters the purchase screen is given back with the coupon the buyer chose. */
+  couponReturn?: Record<string, string>;
+}
+
+/**
+ * Each sold service's screens by service type, beside its rules in domain/services.ts: its purchase screen
+ * (path, module and name), its order list, titles and what the launch must carry. A service of the domain
+ * without an entry here, or an entry for a code the domain does not sell, does not compile.
+ */
+export const SERVICES = {
+  [ServiceType.cloudStorage]: {
+    purchaseScreen: "storage_buy",
+    buy: "/app-h5/cloud/storage/buy",
+    buyModule: "routes/app-h5/cloud/storage-buy.tsx",
+    orders: "/app-h5/cloud/storage/order/list",
+    titleKey: "storage.title",
+    ordersTitleKey: "orders.storageTitle",
+    launch: "device",
+  },
+  [ServiceType.mobileData]: {
+    purchaseScreen: "mobile_data_buy",
+    buy: "/app-h5/cloud/mobile-data/buy",
+    buyModule: "routes/app-h5/cloud/mobile-data-buy.tsx",
+    orders: "/app-h5/cloud/mobile-data/order/list",
+    titleKey: "mobileData.title",
+    ordersTitleKey: "orders.mobileDataTitle",
+    launch: "sim",
+  },
+  [ServiceType.vip]: {
+    purchaseScreen: "vip_buy",
+    buy: "/app-h5/cloud/vip-package/buy",
+    buyModule: "routes/app-h5/cloud/vip-package-buy.tsx",
+    orders: "/app-h5/cloud/vip-package/order/list",
+    titleKey: "vip.title",
+    ordersTitleKey: "orders.vipTitle",
+    launch: "device",
+  },
+  [ServiceType.ai]: {
+    purchaseScreen: "ai_srv_buy",
+    buy: "/app-h5/cloud/ai-srv-package/buy",
+    buyModule: "routes/app-h5/cloud/ai-srv-package-buy.tsx",
+    orders: "/app-h5/cloud/ai-srv-package/order/list",
+    titleKey: "ai.title",
+    ordersTitleKey: "orders.aiTitle",
+    launch: "device",
+    // Product-rules §2: the AI screen is also told which tab to show when it gets the coupon back.
+    couponReturn: { selectedId: "1" },
+  },
+} as const satisfies { [Type in SoldServiceType]: ServiceScreens };
+
 export type Service = (typeof SERVICES)[SoldServiceType];
 export type PurchaseScreen = Service["purchaseScreen"];
 
-const SOLD = Object.keys(SERVICES).map(Number) as SoldServiceType[];
+/** Every routed app screen: those above and each sold service's purchase screen and order list (route id: its path). */
+export const ROUTED_SCREENS = [
+  ...Object.values(SCREENS),
+  ...SOLD_SERVICE_TYPES.flatMap((type) => {
+    const service: ServiceScreens = SERVICES[type];
+    return [screen(service.buy, service.buyModule), screen(service.orders, ORDER_LIST_MODULE, service.orders)];
+  }),
+];
+
 
 /** The sold service of a service type code from the upstream, if it is one. */
-export const serviceOf = (type: number | null | undefined): Service | undefined => SOLD.includes(type as SoldServiceType) ? SERVICES[type as SoldServiceType] : undefined;
+export const serviceOf = (type: number | null | undefined): Service | undefined => SOLD_SERVICE_TYPES.includes(type as SoldServiceType) ? SERVICES[type as SoldServiceType] : undefined;
 
 /** The service type whose purchase screen is named so (the coupon selector's `from`); own names only. */
 export function serviceTypeOfScreen(name: string | null): SoldServiceType | undefined {
-  return SOLD.find((type) => SERVICES[type].purchaseScreen === name);
+  return SOLD_SERVICE_TYPES.find((type) => SERVICES[type].purchaseScreen === name);
 }
 
 /** The service type whose order list is at this path. */
-export const serviceTypeOfOrders = (path: string): SoldServiceType | undefined => SOLD.find((type) => SERVICES[type].orders === path);
+export const serviceTypeOfOrders = (path: string): SoldServiceType | undefined => SOLD_SERVICE_TYPES.find((type) => SERVICES[type].orders === path);

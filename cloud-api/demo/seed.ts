@@ -4,6 +4,7 @@
  */
 import { canTransition, OrderStatus, type OrderStatusCode } from "#domain/order-status.ts";
 import { PAYMENT_TYPES, providerOf, type PaymentTypeCode } from "#domain/payment-methods.ts";
+import { DeviceType, isSoldFor, ServiceType, type DeviceTypeCode, type SoldServiceType } from "#domain/services.ts";
 import { couponTexts, PACKAGE_TEXTS, saveTag, type PackageText, type Texts } from "#demo/texts.ts";
 
 type Value = string | number | null;
@@ -46,6 +47,12 @@ export const DEMO_DEVICES = {
   otherSim: "SIM-OTHER-001",
 } as const;
 
+/** Each demo account's device of each kind: where a screen of a service opens, on a kind it is sold for. */
+export const DEMO_DEVICE_OF_KIND = {
+  buyer: { [DeviceType.camera]: DEMO_DEVICES.camera, [DeviceType.sim]: DEMO_DEVICES.sim },
+  other: { [DeviceType.camera]: DEMO_DEVICES.otherCamera, [DeviceType.sim]: DEMO_DEVICES.otherSim },
+} as const;
+
 export const DEMO_ICCIDS = {
   sim: "89860012345678901234",
   simExhausted: "89860098765432109876",
@@ -68,7 +75,7 @@ export const DEMO_CARD_CODES = {
 
 interface PackageSpec {
   key: string;
-  type: number;
+  type: SoldServiceType;
   serviceId: number;
   name: PackageText;
   desc: PackageText;
@@ -85,23 +92,23 @@ interface PackageSpec {
 }
 
 const PACKAGES: PackageSpec[] = [
-  { key: "data-10g", type: 2, serviceId: 201, name: "data10g", desc: "nationwideData", tag: "popular", cny: [3990, 2990], usd: [699, 499], days: 30, quotaMb: 10240, sort: 10 },
-  { key: "data-30g", type: 2, serviceId: 201, name: "data30g", desc: "nationwideData", cny: [11970, 7900], usd: [2097, 1299], days: 90, quotaMb: 30720, sort: 20 },
-  { key: "data-unlimited", type: 2, serviceId: 201, name: "dataUnlimited", desc: "noCap", tag: "bestValue", cny: [39900, 29900], usd: [6999, 4999], days: 365, unlimited: true, sort: 30 },
-  { key: "data-trial", type: 2, serviceId: 201, name: "dataTrial", desc: "withSim", cny: [0, 0], usd: [0, 0], days: 7, quotaMb: 1024, give: true, sort: 5 },
-  { key: "data-5g", type: 2, serviceId: 201, name: "data5g", desc: "shortTrips", cny: [1500, 990], usd: [299, 199], days: 7, quotaMb: 5120, sort: 15 },
-  { key: "storage-allday-30", type: 1, serviceId: 101, name: "allDay7", desc: "allDayMonth", tag: "popular", cny: [5800, 3800], usd: [899, 599], days: 30, sort: 10 },
-  { key: "storage-allday-365", type: 1, serviceId: 101, name: "allDay30", desc: "allDayYear", cny: [59800, 39800], usd: [8999, 5999], days: 365, sort: 20 },
-  { key: "storage-fleet", type: 1, serviceId: 101, name: "fleet", desc: "installers", cny: [1200000, 1000000], usd: [1200000, 1000000], days: 1095, sort: 90 },
-  { key: "storage-legacy", type: 1, serviceId: 101, name: "legacy", desc: "noLongerSold", cny: [2000, 1000], usd: [300, 200], days: 30, notOnSale: true, sort: 99 },
-  { key: "storage-event-30", type: 1, serviceId: 102, name: "event30", desc: "motionClips", cny: [2800, 1800], usd: [499, 299], days: 30, sort: 30 },
-  { key: "storage-event-365", type: 1, serviceId: 102, name: "event365", desc: "motionClips", tag: "saving", cny: [21600, 16800], usd: [3588, 2499], days: 365, sort: 40 },
-  { key: "storage-card", type: 1, serviceId: 103, name: "storageCard", desc: "cardCode", cny: [1800, 0], usd: [299, 0], days: 30, notOnSale: true, sort: 50 },
-  { key: "vip-month", type: 5, serviceId: 501, name: "vipMonth", desc: "vipBenefits", cny: [3500, 2500], usd: [599, 399], days: 30, sort: 10 },
-  { key: "vip-year", type: 5, serviceId: 501, name: "vipYear", desc: "vipBenefits", tag: "bestValue", cny: [42000, 23800], usd: [7188, 3599], days: 365, sort: 20 },
-  { key: "vip-card", type: 5, serviceId: 502, name: "vipCard", desc: "vipCardCode", cny: [2500, 0], usd: [399, 0], days: 30, notOnSale: true, sort: 30 },
-  { key: "ai-month", type: 6, serviceId: 601, name: "aiMonth", desc: "aiBenefits", cny: [2000, 1500], usd: [349, 249], days: 30, sort: 10 },
-  { key: "ai-year", type: 6, serviceId: 601, name: "aiYear", desc: "aiBenefits", tag: "saving", cny: [18000, 14800], usd: [2988, 2299], days: 365, sort: 20 },
+  { key: "data-10g", type: ServiceType.mobileData, serviceId: 201, name: "data10g", desc: "nationwideData", tag: "popular", cny: [3990, 2990], usd: [699, 499], days: 30, quotaMb: 10240, sort: 10 },
+  { key: "data-30g", type: ServiceType.mobileData, serviceId: 201, name: "data30g", desc: "nationwideData", cny: [11970, 7900], usd: [2097, 1299], days: 90, quotaMb: 30720, sort: 20 },
+  { key: "data-unlimited", type: ServiceType.mobileData, serviceId: 201, name: "dataUnlimited", desc: "noCap", tag: "bestValue", cny: [39900, 29900], usd: [6999, 4999], days: 365, unlimited: true, sort: 30 },
+  { key: "data-trial", type: ServiceType.mobileData, serviceId: 201, name: "dataTrial", desc: "withSim", cny: [0, 0], usd: [0, 0], days: 7, quotaMb: 1024, give: true, sort: 5 },
+  { key: "data-5g", type: ServiceType.mobileData, serviceId: 201, name: "data5g", desc: "shortTrips", cny: [1500, 990], usd: [299, 199], days: 7, quotaMb: 5120, sort: 15 },
+  { key: "storage-allday-30", type: ServiceType.cloudStorage, serviceId: 101, name: "allDay7", desc: "allDayMonth", tag: "popular", cny: [5800, 3800], usd: [899, 599], days: 30, sort: 10 },
+  { key: "storage-allday-365", type: ServiceType.cloudStorage, serviceId: 101, name: "allDay30", desc: "allDayYear", cny: [59800, 39800], usd: [8999, 5999], days: 365, sort: 20 },
+  { key: "storage-fleet", type: ServiceType.cloudStorage, serviceId: 101, name: "fleet", desc: "installers", cny: [1200000, 1000000], usd: [1200000, 1000000], days: 1095, sort: 90 },
+  { key: "storage-legacy", type: ServiceType.cloudStorage, serviceId: 101, name: "legacy", desc: "noLongerSold", cny: [2000, 1000], usd: [300, 200], days: 30, notOnSale: true, sort: 99 },
+  { key: "storage-event-30", type: ServiceType.cloudStorage, serviceId: 102, name: "event30", desc: "motionClips", cny: [2800, 1800], usd: [499, 299], days: 30, sort: 30 },
+  { key: "storage-event-365", type: ServiceType.cloudStorage, serviceId: 102, name: "event365", desc: "motionClips", tag: "saving", cny: [21600, 16800], usd: [3588, 2499], days: 365, sort: 40 },
+  { key: "storage-card", type: ServiceType.cloudStorage, serviceId: 103, name: "storageCard", desc: "cardCode", cny: [1800, 0], usd: [299, 0], days: 30, notOnSale: true, sort: 50 },
+  { key: "vip-month", type: ServiceType.vip, serviceId: 501, name: "vipMonth", desc: "vipBenefits", cny: [3500, 2500], usd: [599, 399], days: 30, sort: 10 },
+  { key: "vip-year", type: ServiceType.vip, serviceId: 501, name: "vipYear", desc: "vipBenefits", tag: "bestValue", cny: [42000, 23800], usd: [7188, 3599], days: 365, sort: 20 },
+  { key: "vip-card", type: ServiceType.vip, serviceId: 502, name: "vipCard", desc: "vipCardCode", cny: [2500, 0], usd: [399, 0], days: 30, notOnSale: true, sort: 30 },
+  { key: "ai-month", type: ServiceType.ai, serviceId: 601, name: "aiMonth", desc: "aiBenefits", cny: [2000, 1500], usd: [349, 249], days: 30, sort: 10 },
+  { key: "ai-year", type: ServiceType.ai, serviceId: 601, name: "aiYear", desc: "aiBenefits", tag: "saving", cny: [18000, 14800], usd: [2988, 2299], days: 365, sort: 20 },
 ];
 
 /** Package ids: CNY variants 1.., USD variants 101.. in the order above. */
@@ -145,30 +152,29 @@ export function demoSeedStatements(now: number): string[] {
 
   const D = DEMO_DEVICES;
   const I = DEMO_ICCIDS;
-  const device = (id: string, user: number, name: string, type: 1 | 2, iccid: string | null, age: number) => ({
+  const device = (id: string, user: number, name: string, type: DeviceTypeCode, iccid: string | null, age: number) => ({
     id,
     user_id: user,
     name,
     device_type: type,
-    attrs: type === 2 ? "camera,sim,4g" : "camera,wifi",
+    attrs: type === DeviceType.sim ? "camera,sim,4g" : "camera,wifi",
     iccid,
     created_at: now - age * DAY,
   });
-  statements.push(
-    ...insert("devices", [
-      device(D.camera, 1, "Front door", 1, null, 300),
-      device(D.cameraNoPackage, 1, "Garage", 1, null, 250),
-      device(D.cameraCard, 1, "Porch", 1, null, 240),
-      device(D.sim, 1, "Backyard 4G", 2, I.sim, 200),
-      device(D.simExhausted, 1, "Farm gate 4G", 2, I.simExhausted, 190),
-      device(D.simException, 1, "Cabin 4G", 2, I.simException, 180),
-      device(D.simUnlimited, 1, "Boat 4G", 2, I.simUnlimited, 170),
-      device(D.simSpare, 1, "Shed 4G", 2, I.simSpare, 160),
-      device(D.cameraRenewal, 1, "Nursery", 1, null, 150),
-      device(D.otherCamera, 2, "Shop", 1, null, 100),
-      device(D.otherSim, 2, "Van 4G", 2, I.otherSim, 90),
-    ]),
-  );
+  const devices = [
+    device(D.camera, 1, "Front door", DeviceType.camera, null, 300),
+    device(D.cameraNoPackage, 1, "Garage", DeviceType.camera, null, 250),
+    device(D.cameraCard, 1, "Porch", DeviceType.camera, null, 240),
+    device(D.sim, 1, "Backyard 4G", DeviceType.sim, I.sim, 200),
+    device(D.simExhausted, 1, "Farm gate 4G", DeviceType.sim, I.simExhausted, 190),
+    device(D.simException, 1, "Cabin 4G", DeviceType.sim, I.simException, 180),
+    device(D.simUnlimited, 1, "Boat 4G", DeviceType.sim, I.simUnlimited, 170),
+    device(D.simSpare, 1, "Shed 4G", DeviceType.sim, I.simSpare, 160),
+    device(D.cameraRenewal, 1, "Nursery", DeviceType.camera, null, 150),
+    device(D.otherCamera, 2, "Shop", DeviceType.camera, null, 100),
+    device(D.otherSim, 2, "Van 4G", DeviceType.sim, I.otherSim, 90),
+  ];
+  statements.push(...insert("devices", devices));
 
   const packageRows = (["CNY", "USD"] as const).flatMap((currency) =>
     PACKAGES.map((p) => {
@@ -223,7 +229,7 @@ export function demoSeedStatements(now: number): string[] {
       coupon(1, "CNY", 3000, 0),
       coupon(1, "CNY", 1500, 0, { expired: true }),
       coupon(1, "CNY", 800, 0, { used: true }),
-      coupon(1, "CNY", 500, 0, { type: 5 }),
+      coupon(1, "CNY", 500, 0, { type: ServiceType.vip }),
       coupon(1, "USD", 100, 300, { expiresInDays: 2 }),
       coupon(1, "USD", 200, 1000),
       coupon(1, "USD", 500, 0),
@@ -237,18 +243,25 @@ export function demoSeedStatements(now: number): string[] {
   const orders: Record<string, Value>[] = [];
   const events: Record<string, Value>[] = [];
   const payments: Record<string, Value>[] = [];
-  const addOrder = (n: number, deviceId: string, key: string, type: number, status: OrderStatusCode, paymentType: PaymentTypeCode) => {
+  // Orders and periods are of their package's service.
+  const cnyPackage = (key: string) => {
     const pkg = packageRows.find((p) => p.id === demoPackageId(key, "CNY"));
     if (!pkg) throw new Error(key);
+    return pkg;
+  };
+  const addOrder = (n: number, deviceId: string, key: string, status: OrderStatusCode, paymentType: PaymentTypeCode) => {
+    const pkg = cnyPackage(key);
+    const kind = devices.find((d) => d.id === deviceId)?.device_type ?? 0;
+    if (!isSoldFor(pkg.service_type, kind)) throw new Error(`demo order of ${key} on ${deviceId}, a kind of device it is not sold for`);
     const created = now - n * DAY - 3600;
-    const orderId = `DEMO${String(type)}${String(n).padStart(6, "0")}`;
+    const orderId = `DEMO${String(pkg.service_type)}${String(n).padStart(6, "0")}`;
     const path = STATUS_PATHS[status];
     const paidAt = path.includes(OrderStatus.paid) ? created + 120 : null;
     orders.push({
       order_id: orderId,
       user_id: 1,
       device_id: deviceId,
-      service_type: type,
+      service_type: pkg.service_type,
       package_id: pkg.id,
       service_name: pkg.service_name,
       period_days: pkg.period_days,
@@ -285,37 +298,36 @@ export function demoSeedStatements(now: number): string[] {
       events.push({ order_id: orderId, from_status: from, to_status: to, reason: i === 0 ? "created" : "demo history", created_at: created + 60 * i });
     });
   };
-  statuses.forEach((status, i) => addOrder(i + 1, D.sim, i % 2 ? "data-30g" : "data-10g", 2, status, PAYMENT_TYPES[i % PAYMENT_TYPES.length]!));
-  addOrder(2, D.camera, "storage-event-30", 1, OrderStatus.waitingToPay, 1);
-  addOrder(30, D.camera, "storage-event-30", 1, OrderStatus.purchaseSucceeded, 2);
+  statuses.forEach((status, i) => addOrder(i + 1, D.sim, i % 2 ? "data-30g" : "data-10g", status, PAYMENT_TYPES[i % PAYMENT_TYPES.length]!));
+  addOrder(2, D.camera, "storage-event-30", OrderStatus.waitingToPay, 1);
+  addOrder(30, D.camera, "storage-event-30", OrderStatus.purchaseSucceeded, 2);
   // A PayPal order waiting to pay, on a camera where no journey buys VIP (a new checkout would replace it).
-  addOrder(3, D.cameraNoPackage, "vip-month", 5, OrderStatus.waitingToPay, 3);
-  addOrder(60, D.camera, "vip-month", 5, OrderStatus.finished, 1);
-  addOrder(4, D.camera, "ai-month", 6, OrderStatus.purchaseSucceeded, 2);
-  addOrder(5, D.camera, "ai-month", 6, OrderStatus.waitingToPay, 4);
+  addOrder(3, D.cameraNoPackage, "vip-month", OrderStatus.waitingToPay, 3);
+  addOrder(60, D.camera, "vip-month", OrderStatus.finished, 1);
+  addOrder(4, D.camera, "ai-month", OrderStatus.purchaseSucceeded, 2);
+  addOrder(5, D.camera, "ai-month", OrderStatus.waitingToPay, 4);
   // Waiting orders left for trying repay: storage by WeChat Pay with JavaScript and Alipay without, AI by card.
-  addOrder(7, D.camera, "storage-event-30", 1, OrderStatus.waitingToPay, 1);
-  addOrder(8, D.camera, "storage-allday-30", 1, OrderStatus.waitingToPay, 2);
-  addOrder(9, D.cameraNoPackage, "ai-month", 6, OrderStatus.waitingToPay, 4);
-  addOrder(26, D.cameraRenewal, "storage-allday-30", 1, OrderStatus.purchaseSucceeded, 1);
-  addOrder(10, D.cameraRenewal, "vip-month", 5, OrderStatus.purchaseSucceeded, 2);
-  addOrder(1, D.cameraRenewal, "vip-month", 5, OrderStatus.purchaseSucceeded, 2);
-  addOrder(40, D.cameraRenewal, "ai-month", 6, OrderStatus.finished, 1);
+  addOrder(7, D.camera, "storage-event-30", OrderStatus.waitingToPay, 1);
+  addOrder(8, D.camera, "storage-allday-30", OrderStatus.waitingToPay, 2);
+  addOrder(9, D.cameraNoPackage, "ai-month", OrderStatus.waitingToPay, 4);
+  addOrder(26, D.cameraRenewal, "storage-allday-30", OrderStatus.purchaseSucceeded, 1);
+  addOrder(10, D.cameraRenewal, "vip-month", OrderStatus.purchaseSucceeded, 2);
+  addOrder(1, D.cameraRenewal, "vip-month", OrderStatus.purchaseSucceeded, 2);
+  addOrder(40, D.cameraRenewal, "ai-month", OrderStatus.finished, 1);
   // Waiting orders left for trying Cancel and Repay on the order detail: by WeChat Pay and by Alipay. They
   // sit on another camera than the one whose ending storage the services journeys read (a repay queues a period).
-  addOrder(3, D.cameraCard, "storage-event-30", 1, OrderStatus.waitingToPay, 1);
-  addOrder(4, D.cameraCard, "storage-event-30", 1, OrderStatus.waitingToPay, 2);
-  addOrder(5, D.cameraCard, "storage-event-30", 1, OrderStatus.waitingToPay, 1);
-  addOrder(6, D.cameraCard, "storage-event-30", 1, OrderStatus.waitingToPay, 2);
+  addOrder(3, D.cameraCard, "storage-event-30", OrderStatus.waitingToPay, 1);
+  addOrder(4, D.cameraCard, "storage-event-30", OrderStatus.waitingToPay, 2);
+  addOrder(5, D.cameraCard, "storage-event-30", OrderStatus.waitingToPay, 1);
+  addOrder(6, D.cameraCard, "storage-event-30", OrderStatus.waitingToPay, 2);
   statements.push(...insert("orders", orders), ...insert("order_events", events), ...insert("payments", payments));
 
   const C = DEMO_CARD_CODES;
-  const entitlement = (deviceId: string, type: number, key: string, from: number, to: number, source: string, ref: string, status = 1) => {
-    const pkg = packageRows.find((p) => p.id === demoPackageId(key, "CNY"));
-    if (!pkg) throw new Error(key);
+  const entitlement = (deviceId: string, key: string, from: number, to: number, source: string, ref: string, status = 1) => {
+    const pkg = cnyPackage(key);
     return {
       device_id: deviceId,
-      service_type: type,
+      service_type: pkg.service_type,
       package_id: pkg.id,
       service_name: pkg.service_name,
       status,
@@ -327,18 +339,18 @@ export function demoSeedStatements(now: number): string[] {
   };
   statements.push(
     ...insert("entitlements", [
-      entitlement(D.camera, 1, "storage-event-30", -10, 20, "order", "DEMO1000030"),
-      entitlement(D.sim, 2, "data-10g", -12, 18, "order", "DEMO2000006"),
-      entitlement(D.simExhausted, 2, "data-10g", -40, -10, "order", "DEMO2000008"),
-      entitlement(D.simUnlimited, 2, "data-unlimited", -100, 265, "order", "DEMO-UNLIMITED", 2),
-      entitlement(D.camera, 5, "vip-card", -5, 25, "vip_card", C.vipReceived),
-      entitlement(D.camera, 6, "ai-month", -60, -30, "order", "DEMO6000004"),
-      entitlement(D.cameraNoPackage, 1, "storage-card", -3, 27, "storage_card", C.storageReceived),
-      entitlement(D.cameraCard, 1, "storage-card", -1, 29, "storage_card", C.storageReceivedSpare),
-      entitlement(D.cameraRenewal, 1, "storage-allday-30", -26, 4, "order", "DEMO1000026"),
-      entitlement(D.cameraRenewal, 5, "vip-month", -10, 20, "order", "DEMO5000010"),
-      entitlement(D.cameraRenewal, 5, "vip-month", 20, 50, "order", "DEMO5000001"),
-      entitlement(D.cameraRenewal, 6, "ai-month", -40, -10, "order", "DEMO6000040"),
+      entitlement(D.camera, "storage-event-30", -10, 20, "order", "DEMO1000030"),
+      entitlement(D.sim, "data-10g", -12, 18, "order", "DEMO2000006"),
+      entitlement(D.simExhausted, "data-10g", -40, -10, "order", "DEMO2000008"),
+      entitlement(D.simUnlimited, "data-unlimited", -100, 265, "order", "DEMO-UNLIMITED", 2),
+      entitlement(D.camera, "vip-card", -5, 25, "vip_card", C.vipReceived),
+      entitlement(D.camera, "ai-month", -60, -30, "order", "DEMO6000004"),
+      entitlement(D.cameraNoPackage, "storage-card", -3, 27, "storage_card", C.storageReceived),
+      entitlement(D.cameraCard, "storage-card", -1, 29, "storage_card", C.storageReceivedSpare),
+      entitlement(D.cameraRenewal, "storage-allday-30", -26, 4, "order", "DEMO1000026"),
+      entitlement(D.cameraRenewal, "vip-month", -10, 20, "order", "DEMO5000010"),
+      entitlement(D.cameraRenewal, "vip-month", 20, 50, "order", "DEMO5000001"),
+      entitlement(D.cameraRenewal, "ai-month", -40, -10, "order", "DEMO6000040"),
     ]),
   );
 

@@ -6,6 +6,7 @@ import { language } from "#contract/fields.ts";
 import { ApiError } from "#api/core/errors.ts";
 import { failure, success } from "#api/http/envelope.ts";
 import { buildOpenApiDocument, type OpenApiDocument } from "#api/http/openapi.ts";
+import { API_DOCS_PATHS, apiDocsRoutes } from "#api/http/api-docs.ts";
 import type { AnyOperation, RequestFacts } from "#api/http/operation.ts";
 import { verifySignedRequest, type SignedRequest } from "#api/http/signature.ts";
 import { parseJsonBody, parseOrRefuse, readBodyText } from "#api/http/validation.ts";
@@ -104,9 +105,20 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
     });
   }
 
+  // A method a path does not take answers 405 naming the ones it does (RFC 9110 §15.5.6), not 404.
+  for (const path of new Set(ops.map((op) => op.path))) {
+    const allow = ops.flatMap((op) => (op.path !== path ? [] : op.method === "GET" ? ["GET", "HEAD"] : [op.method])).join(", ");
+    app.all(path, (c) => {
+      c.header("Allow", allow);
+      return failure(c, Status.methodNotAllowed, `method not allowed: ${c.req.method} ${path} takes ${allow}`);
+    });
+  }
+
   // Unsigned, built on the first request of the isolate.
   let openApi: OpenApiDocument | undefined;
-  app.get("/v1/openapi.json", (c) => c.json((openApi ??= buildOpenApiDocument(ops))));
+  app.get(API_DOCS_PATHS.document, (c) => c.json((openApi ??= buildOpenApiDocument(ops))));
+  // Its reader, where API_DOCS is on.
+  app.route("/", apiDocsRoutes());
 
   // Provider notifications are signed by the provider, not with the app secret (docs/architecture.md §3).
   app.post("/v1/pay/notify/:provider", async (c) => {

@@ -37,6 +37,7 @@ const secrets = z
     SANDBOX_NOTIFY_SECRET: z.string().min(16).optional(),
     BENCH_D1_LATENCY_MS: z.string().optional(),
     LOOKUP_LIMITS: z.enum(["on", "off", ""]).optional(),
+    API_DOCS: z.enum(["on", "off", ""]).optional(),
   })
   .refine((env) => !(env.PAYMENT_SANDBOX === "on" && env.ENVIRONMENT === "production"), {
     path: ["PAYMENT_SANDBOX"],

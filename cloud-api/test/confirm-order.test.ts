@@ -145,6 +145,22 @@ describe("confirm order", () => {
     expect((await call(cn, CONFIRM, { ...base, deviceType: 1 })).body?.msg).toBe("invalid params: deviceType: does not match the device");
   });
 
+  it("refuses a package of a service type that the domain accepts but sells for no device, and creates nothing", async () => {
+    const unsold = { id: 990_003, type: 3, productId: "unsold-type-3-cny" };
+    await env.DB.prepare(
+      `INSERT INTO packages (id, service_type, service_id, product_id, service_name, origin_price_cents, sale_price_cents, currency_code, period_days)
+       VALUES (?, ?, 301, ?, '{"en":"Type 3"}', 1000, 1000, 'CNY', 30)`,
+    )
+      .bind(unsold.id, unsold.type, unsold.productId)
+      .run();
+    const before = await countOrders();
+    for (const deviceId of ["CAM-DEMO-001", "SIM-DEMO-001"]) {
+      const refused = await call(cn, CONFIRM, { deviceId, priceId: unsold.id, payAmount: 10, payMethod: 1, buyServiceType: unsold.type });
+      expect(refused.body).toMatchObject({ status: 409, msg: "service type 3 is not sold", reason: "package_wrong_device" });
+    }
+    expect(await countOrders()).toBe(before);
+  });
+
   it("checks the purchase signature on v3 and refuses it on v2", async () => {
     const pkg = await data10g();
     const base = { deviceId: "SIM-DEMO-001", priceId: pkg.id, payAmount: 29.9, payMethod: 1, buyServiceType: 2 };

@@ -1,15 +1,20 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { AnyOperation } from "#api/http/operation.ts";
 import { operations } from "#api/operations/index.ts";
+import { buildOpenApiDocument } from "#api/http/openapi.ts";
+import * as endpoints from "#contract/endpoints.ts";
+import { S2S_TOKEN_PATH, signedHeaders } from "#test/signed-request.ts";
 
 type Schema = { type?: unknown; properties?: Record<string, Schema>; required?: string[]; items?: Schema; [key: string]: unknown };
 type Doc = {
   openapi: string;
+  servers: { url: string; description: string }[];
+  tags: { name: string; description: string }[];
   info: { title: string; version: string };
   paths: Record<string, Record<string, any>>;
-  components: { securitySchemes: Record<string, any>; parameters: Record<string, any>; responses: Record<string, any> };
+  components: { securitySchemes: Record<string, any>; parameters: Record<string, any>; headers: Record<string, any>; responses: Record<string, any> };
 };
 
 let response: Response;
@@ -62,6 +67,60 @@ describe("GET /v1/openapi.json", () => {
     }
   });
 
+  it("is the document the OpenAPI lint checks (scripts/lib/openapi-lint.test.ts): built from contract/endpoints.ts", () => {
+    expect(doc).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument(Object.values(endpoints)))));
+  });
+
+  it("names a server per environment: local, a branch's preview, production", () => {
+    expect(doc.servers.map((server) => server.url)).toEqual([
+      "http://127.0.0.1:8788",
+      "https://{branch}-camcloud-api-preview.{account}.workers.dev",
+      "https://{domain}",
+    ]);
+  });
+
+  it("links the device list to the package list and an order to its detail", () => {
+    const devices = doc.paths["/v1/member/device/list"]!.post.responses[200].links;
+    expect(devices.packageList).toMatchObject({ operationId: "packageList", requestBody: { deviceId: "$response.body#/data/items/0/deviceId" } });
+    const orders = doc.paths["/v1/cloud/order/query/srv/order/list"]!.post.responses[200].links;
+    expect(orders.orderDetail).toMatchObject({ operationId: "orderDetail", requestBody: { orderId: "$response.body#/data/orderList/0/orderId" } });
+    const confirmed = doc.paths["/v1/cloud/order/h5/confirm/v2"]!.post.responses[200].links;
+    expect(confirmed.orderDetail).toMatchObject({ operationId: "orderDetail", requestBody: { orderId: "$response.body#/data/orderId" } });
+  });
+
+  it("describes the x-d1-bookmark header on requests and answers", () => {
+    expect(doc.components.parameters.bookmark).toMatchObject({ name: "x-d1-bookmark", in: "header", required: false });
+    expect(doc.components.headers.bookmark.description).toMatch(/bookmark/);
+  });
+
+  it("gives the server-to-server signature's formula so that a backend signing from its text alone gets a token pair", async () => {
+    const [timestampHeader, signatureHeader] = Object.keys(doc.paths[S2S_TOKEN_PATH]!.post.security[0]).filter((name) => name.startsWith("x-s2s-"));
+    const formula = /`([^`]+)`/.exec(doc.components.securitySchemes[signatureHeader!].description)?.[1] ?? "";
+    const body = JSON.stringify({ account: "demo@camcloud.example" });
+    const headers = await signedHeaders();
+    const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    const encoder = new TextEncoder();
+    // What a backend knows of its request, by the names the formula uses.
+    const known: Record<string, string> = {
+      METHOD: "POST",
+      path: S2S_TOKEN_PATH,
+      timestamp: headers.timestamp!,
+      noticeStr: headers.noticeStr!,
+      "sha256_hex(body)": hex(await crypto.subtle.digest("SHA-256", encoder.encode(body))),
+    };
+    const lines = formula.split("\\n");
+    expect(lines.every((line) => line in known)).toBe(true);
+    const key = await crypto.subtle.importKey("raw", encoder.encode(env.S2S_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    const signature = hex(await crypto.subtle.sign("HMAC", key, encoder.encode(lines.map((line) => known[line]).join("\n"))));
+    const answer = await SELF.fetch(`https://cloud-api.test${S2S_TOKEN_PATH}`, {
+      method: "POST",
+      headers: { ...headers, [timestampHeader!]: headers.timestamp!, [signatureHeader!]: signature },
+      body,
+    });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ status: 200, data: { accessToken: expect.any(String) } });
+  });
+
   it("describes the error envelope with each business code under the HTTP status that mirrors it", () => {
     const codesOf = (http: number) => {
       const status = jsonBody(doc.components.responses[http]).properties?.status;
@@ -95,9 +154,13 @@ describe("GET /v1/openapi.json", () => {
   });
 
   describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))("%s", (_name, op) => {
-    it("is documented with its summary, signing and error responses", () => {
+    it("is documented with its id, tag, summary, description, signing and error responses", () => {
       const operation = operationOf(op);
-      expect(operation).toMatchObject({ summary: op.summary });
+      const name = Object.entries(endpoints).find(([, endpoint]) => endpoint.path === op.path && endpoint.method === op.method)?.[0];
+      expect(operation).toMatchObject({ operationId: name, summary: op.summary, description: expect.stringContaining(op.summary) });
+      expect(doc.tags.map((tag) => tag.name)).toContain(operation.tags[0]);
+      expect(operation.parameters).toContainEqual({ $ref: "#/components/parameters/bookmark" });
+      expect(operation.responses[200].headers["x-d1-bookmark"]).toEqual({ $ref: "#/components/headers/bookmark" });
       const security = Object.keys(operation.security[0]).sort();
       const extra = { app: [], user: ["accessToken"], s2s: ["x-s2s-signature", "x-s2s-timestamp"] }[op.access];
       expect(security).toEqual(["appid", "noticeStr", "signature", "timestamp", ...extra].sort());
@@ -117,6 +180,12 @@ describe("GET /v1/openapi.json", () => {
         expect(Object.keys(body.properties ?? {})).toEqual(fieldsOf(op.input));
         expect(body.required ?? []).toEqual(requiredFieldsOf(op.input));
       }
+    });
+
+    it("gives an example of each body", () => {
+      const operation = operationOf(op);
+      expect(operation.responses[200].content["application/json"].example).toMatchObject({ status: 200, msg: "success" });
+      if (op.method === "POST") expect(operation.requestBody.content["application/json"].example).toEqual(expect.any(Object));
     });
 
     it("documents the 200 envelope with every output field in data", () => {

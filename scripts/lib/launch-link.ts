@@ -1,6 +1,8 @@
 import { createCipheriv, createHash, randomBytes, randomInt } from "node:crypto";
-import { DEMO_ACCOUNTS, DEMO_DEVICES } from "#demo/seed.ts";
+import { DEMO_ACCOUNTS, DEMO_DEVICE_OF_KIND, DEMO_DEVICES } from "#demo/seed.ts";
 import { S2S_HEADERS, s2sSignature } from "#contract/signature.ts";
+import { DeviceType, SOLD_SERVICE_TYPES, soldService, type SoldServiceType } from "#domain/services.ts";
+import { APP_HOME, SERVICES } from "#app/catalogue/screens.ts";
 
 /** Calls that mint a user's identity also carry the server-to-server credential (docs/contract.md). */
 const S2S_PATHS = new Set(["/v1/member/user/s2s/token"]);
@@ -98,9 +100,18 @@ export function launchUrl(options: LaunchOptions): string {
   return `${options.storefront}/app-h5/${options.screen.replace(/^\/+/, "")}?${query}`;
 }
 
-/** The demo device a screen opens with when none is named: the SIM for the 4G screens, else the camera. */
+/** The demo device a sold service's screens open with: the account's device of the first kind the service is sold for. */
+export const demoDeviceOf = (type: SoldServiceType, account: keyof typeof DEMO_DEVICE_OF_KIND = "buyer"): string =>
+  DEMO_DEVICE_OF_KIND[account][soldService(type).soldTo[0] ?? DeviceType.camera];
+
+/** A screen's path as launch links name it: `cloud/mobile-data/buy`. */
+export const launchScreen = (path: string) => path.slice(APP_HOME.length + 1);
+
+/** The demo device a screen (`cloud/mobile-data/buy`) opens with when none is named: its service's, else the camera. */
 export function defaultDemoDevice(screen: string): string {
-  return screen.includes("mobile-data") ? DEMO_DEVICES.sim : DEMO_DEVICES.camera;
+  const path = `${APP_HOME}/${screen.replace(/^\/?(app-h5\/)?/, "")}`;
+  const type = SOLD_SERVICE_TYPES.find((candidate) => SERVICES[candidate].buy === path || SERVICES[candidate].orders === path);
+  return type === undefined ? DEMO_DEVICES.camera : demoDeviceOf(type);
 }
 
 export type ScreenLaunch = Omit<LaunchOptions, "storefront" | "device" | "tokens" | "aesKeyHex"> & {

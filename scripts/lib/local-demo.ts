@@ -30,7 +30,7 @@ export async function announce(options: { title: string; storefront: string; log
   console.log(`
 ${options.title}
   storefront  ${options.storefront}
-  cloud-api   ${api}/v1/openapi.json  (its operations; every other call is signed, docs/contract.md)
+  cloud-api   ${api}/v1/docs  (its OpenAPI document, ${api}/v1/openapi.json, to read; every other call is signed, docs/contract.md)
   screens     ${launcher.url}  (every screen and public page; each link signs the demo buyer in)
 ${first.join("\n")}
   log         ${options.logPath}

@@ -1,5 +1,8 @@
+import { readFileSync } from "node:fs";
 import { DEMO_CARD_CODES, DEMO_DEVICES } from "#demo/seed.ts";
-import type { LaunchChoices } from "./launch-link.ts";
+import { SOLD_SERVICE_TYPES } from "#domain/services.ts";
+import { SERVICES } from "#app/catalogue/screens.ts";
+import { demoDeviceOf, launchScreen, type LaunchChoices } from "./launch-link.ts";
 
 /** The launch links `npm start` prints: each screen, in the states worth opening. */
 export interface ScreenLink extends LaunchChoices {
@@ -8,7 +11,8 @@ export interface ScreenLink extends LaunchChoices {
   deviceId: string;
 }
 
-export const SCREEN_LINKS: ScreenLink[] = [
+/** The purchase screens in the states worth opening. */
+const PURCHASE_STATES: ScreenLink[] = [
   { label: "4G top-up (CN, English)", screen: "cloud/mobile-data/buy", deviceId: DEMO_DEVICES.sim },
   { label: "4G top-up (CN, Chinese, encrypted link)", screen: "cloud/mobile-data/buy", deviceId: DEMO_DEVICES.sim, language: "zh", version: "2" },
   { label: "4G top-up (US, Arabic)", screen: "cloud/mobile-data/buy", deviceId: DEMO_DEVICES.sim, country: "US", language: "ar" },
@@ -23,10 +27,27 @@ export const SCREEN_LINKS: ScreenLink[] = [
   { label: "Cloud storage (CN, all-day)", screen: "cloud/storage/buy", deviceId: DEMO_DEVICES.camera },
   { label: "Cloud storage (US, event recording)", screen: "cloud/storage/buy", deviceId: DEMO_DEVICES.cameraNoPackage, country: "US", query: { tab: "event" } },
   { label: "Coupon selector (4G top-up)", screen: "cloud/coupons", deviceId: DEMO_DEVICES.sim, query: { from: "mobile_data_buy" } },
-  { label: "4G top-up orders", screen: "cloud/mobile-data/order/list", deviceId: DEMO_DEVICES.sim },
-  { label: "Cloud storage orders", screen: "cloud/storage/order/list", deviceId: DEMO_DEVICES.camera },
-  { label: "VIP orders", screen: "cloud/vip-package/order/list", deviceId: DEMO_DEVICES.camera },
-  { label: "Super AI orders", screen: "cloud/ai-srv-package/order/list", deviceId: DEMO_DEVICES.camera },
+];
+
+const english = JSON.parse(readFileSync(new URL("../../locales/en/common.json", import.meta.url), "utf8")) as Record<string, Record<string, string>>;
+/** A text of the English locale by its key ("orders.vipTitle"): the screen's own title. */
+const englishText = (key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], english) as string;
+
+/**
+ * Each sold service's purchase screen (when no state above opens it) and its order list, named by their English
+ * titles, on a demo device of a kind the service is sold for: a new service of the catalogue is listed without
+ * an entry here.
+ */
+const SERVICE_SCREENS: ScreenLink[] = SOLD_SERVICE_TYPES.flatMap((type) => {
+  const service = SERVICES[type];
+  const deviceId = demoDeviceOf(type);
+  const purchase = PURCHASE_STATES.some((link) => link.screen === launchScreen(service.buy)) ? [] : [{ label: `${englishText(service.titleKey)} (CN)`, screen: launchScreen(service.buy), deviceId }];
+  return [...purchase, { label: englishText(service.ordersTitleKey), screen: launchScreen(service.orders), deviceId }];
+});
+
+export const SCREEN_LINKS: ScreenLink[] = [
+  ...PURCHASE_STATES,
+  ...SERVICE_SCREENS,
   { label: "Cloud card refund, a received package", screen: "cloud/storage-card/refund", deviceId: DEMO_DEVICES.cameraNoPackage },
   { label: "Cloud card refund, already cancelled (US)", screen: "cloud/storage-card/refund", deviceId: DEMO_DEVICES.camera, country: "US" },
   { label: "Cloud card refund, no device chosen yet", screen: "cloud/storage-card/refund", deviceId: "" },

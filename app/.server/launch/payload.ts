@@ -1,7 +1,11 @@
 import { z } from "zod";
 
-/** Product-rules §3 launch payload. Numbers may arrive as numeric strings from the companion app. */
-const text = (max: number) => z.string().max(max).nullish();
+/**
+ * Product-rules §3 launch payload. Numbers may arrive as numeric strings from the companion app. Text is
+ * trimmed here, at the app's edge: the cloud-api refuses white space around a device id or ICCID
+ * (docs/decisions/049), so a padded launch still opens its screen.
+ */
+const text = (max: number) => z.string().trim().max(max).nullish();
 const numeric = z.union([z.number().int(), z.string().regex(/^\d{1,12}$/).transform(Number)]).nullish();
 
 export const launchPayloadSchema = z.object({

@@ -33,6 +33,15 @@ describe("launch payload", () => {
     expect(await decodeLaunchPayload(params, "2", env.LAUNCH_AES_KEY)).toMatchObject({ deviceType: 2, service_id: 501, deviceName: "后院 4G" });
   });
 
+  it("trims white space around the text a companion app sent, which the cloud-api would refuse", async () => {
+    const padded = { ...payload, deviceId: " SIM-DEMO-001\n", iccId: "89860012345678901234 ", countryCode: " cn" };
+    expect(await decodeLaunchPayload(toBase64(JSON.stringify(padded)), null, env.LAUNCH_AES_KEY)).toMatchObject({
+      deviceId: "SIM-DEMO-001",
+      iccId: "89860012345678901234",
+      countryCode: "cn",
+    });
+  });
+
   it("survives a '+' turned into a space by a query string, and URL-safe base64", async () => {
     const params = toBase64(JSON.stringify({ deviceName: "a>?b~~~" }));
     expect(params).toMatch(/[+/]/);

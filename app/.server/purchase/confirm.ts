@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { paymentMethod } from "#domain/payment-methods.ts";
-import { ServiceType } from "#domain/services.ts";
+import { ServiceType, soldService } from "#domain/services.ts";
 import { alipayCashierHref, paymentResultHref } from "#app/catalogue/links.ts";
 import type { PaymentStep } from "#app/purchase/payment-step.ts";
 import { parseForm } from "../form.ts";
@@ -54,7 +54,7 @@ export async function confirmPurchase(req: RequestContext, request: Request, lau
   const v3 = launch.signature !== "" || method.alwaysConfirmsWithV3;
   const order = {
     deviceId: launch.deviceId,
-    deviceType: purchase.serviceType === ServiceType.vip || purchase.serviceType === ServiceType.ai ? launch.deviceType : undefined,
+    deviceType: soldService(purchase.serviceType).confirmNamesDeviceType ? launch.deviceType : undefined,
     serviceId: chosen.serviceId,
     priceId: chosen.id,
     payAmount: form.payAmount,

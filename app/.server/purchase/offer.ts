@@ -4,9 +4,9 @@ import { formatMoney, toCents } from "#domain/money.ts";
 import { visiblePackages } from "#domain/packages.ts";
 import { couponExpiresSoon } from "#domain/service-periods.ts";
 import { paymentTypesFor } from "#domain/payment-methods.ts";
-import { ServiceType } from "#domain/services.ts";
+import type { SoldServiceType } from "#domain/services.ts";
 import { changedQuery, couponsHref } from "#app/catalogue/links.ts";
-import { SERVICES, type SoldServiceType } from "#app/catalogue/screens.ts";
+import { SERVICES, type ServiceScreens } from "#app/catalogue/screens.ts";
 import { formatUnixSeconds } from "../format.ts";
 import type { RequestContext } from "../request-context.ts";
 import type { LaunchState } from "../session/state.ts";
@@ -83,11 +83,10 @@ export function offerView(req: RequestContext, request: OfferRequest, { packages
   const money = (cents: number) => formatMoney(cents, selected?.currencyCode, intl);
   const withParams = (path: string, params: Record<string, string>) => `${path}?${changedSelection(url, params)}`;
 
-  const service = SERVICES[serviceType];
+  const service: ServiceScreens = SERVICES[serviceType];
   const { usable, unusable } = partitionCoupons(terms, priceCents);
   const now = Date.now() / 1000;
-  // Product-rules §2: the AI screen is also told which tab to show when it gets the coupon back.
-  const back = (coupon: string) => withParams(service.buy, { coupon, ...(serviceType === ServiceType.ai ? { selectedId: "1" } : {}) });
+  const back = (coupon: string) => withParams(service.buy, { coupon, ...service.couponReturn });
 
   return {
     packagesError: packages.ok ? null : packages.msg,

@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { currencyForCountry } from "#domain/money.ts";
-import { SERVICES, type LaunchNeed, type SoldServiceType } from "#app/catalogue/screens.ts";
+import type { SoldServiceType } from "#domain/services.ts";
+import { SERVICES, type LaunchNeed } from "#app/catalogue/screens.ts";
 import { changedQuery } from "#app/catalogue/links.ts";
 import { launchAppFamily, policyHref } from "../policies.ts";
 import { requestOf, type RequestContext } from "../request-context.ts";

@@ -1,15 +1,20 @@
 import { z } from "zod";
 import { REFUSAL_REASONS } from "#domain/refusals.ts";
-import { S2S_HEADERS } from "#contract/signature.ts";
+import { S2S_HEADERS, S2S_SIGNED_LINES, S2S_SIGNED_TEXT, S2S_WINDOW_SECONDS } from "#contract/signature.ts";
 import { type BusinessStatus, httpStatusOf, Status } from "#contract/codes.ts";
+import * as endpoints from "#contract/endpoints.ts";
 import type { Endpoint } from "#contract/endpoints.ts";
+import { BOOKMARK_HEADER } from "#contract/headers.ts";
+import { exampleOf, inputJsonSchema, jsonSchema, type JsonSchema } from "#contract/json-schema.ts";
 
-type JsonSchema = Record<string, unknown>;
-type ErrorStatus = Exclude<BusinessStatus, 200>;
+/** The refusals an operation may answer; 405 is answered for a method no operation takes (the info says). */
+type ErrorStatus = Exclude<BusinessStatus, 200 | 405>;
 
 export interface OpenApiDocument {
   openapi: `3.1.${number}`;
-  info: { title: string; version: string; description: string };
+  info: { title: string; version: string; description: string; contact: { name: string }; license: { name: string; identifier: string } };
+  servers: { url: string; description: string; variables?: Record<string, { default: string; description: string }> }[];
+  tags: { name: string; description: string }[];
   paths: Record<string, Record<string, JsonSchema>>;
   components: Record<string, Record<string, JsonSchema>>;
 }
@@ -43,26 +48,79 @@ const contextHeaders = {
   appLanguage: { description: "The buyer's language, for operations whose input does not say.", schema: { type: "string", default: "en" } },
 };
 
-/** Request schemas describe what a client sends (before transforms and defaults), response schemas what the server sends. */
-function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", io });
-  return rest;
+/** The HMAC's formula as contract/signature.ts computes it, each line named (an issue found a hand-written one stale). */
+function s2sSignatureDescription(): string {
+  const lines = Object.entries(S2S_SIGNED_LINES).map(([line, meaning]) => `${line} is ${meaning}`);
+  return `Server-to-server calls: hex HMAC-SHA256 keyed with S2S_SECRET of \`${S2S_SIGNED_TEXT}\`, where ${lines.join("; ")}; usable once.`;
 }
 
-function inputSchema(op: Endpoint): JsonSchema {
-  const schema = jsonSchema(op.input, "input");
-  // buildApp refuses unknown fields (.strict()), which the input io of a plain object does not show.
-  return schema.type === "object" ? { ...schema, additionalProperties: false } : schema;
+/** A JSON body with an example the schema accepts (the OpenAPI lint checks each against its schema). */
+function json(schema: JsonSchema, example: unknown = exampleOf(schema)) {
+  return { content: { "application/json": { schema, example } } };
 }
 
-function json(schema: JsonSchema) {
-  return { content: { "application/json": { schema } } };
+type OperationId = keyof typeof endpoints;
+
+/** env.production's custom domain in cloud-api/wrangler.jsonc (scripts/lib/openapi-lint.test.ts keeps them equal). */
+export const PRODUCTION_DOMAIN = "api.shop.example.com";
+
+/** Each operation's id is its name in contract/endpoints.ts, as docs/contract.md names it. */
+const operationIds = new Map(Object.entries(endpoints).map(([name, endpoint]) => [`${endpoint.method} ${endpoint.path}`, name as OperationId]));
+
+/** Tags by the path's segment after /v1/cloud or /v1/member. */
+const tags: Record<string, string> = {
+  user: "Signing a user in and refreshing tokens",
+  device: "The user's devices",
+  package: "Packages for sale, and what a device has in use",
+  entitlement: "A device's service periods",
+  coupon: "The user's coupons",
+  order: "Orders: creation, payment, status and history",
+  simcard: "SIM cards and their data",
+  vip: "A device's VIP state",
+  ai: "A device's AI service",
+  "vip-card": "VIP cards received on a device",
+  "storage-card": "Cloud storage cards received on a device",
+};
+
+function tagOf(path: string): string {
+  const tag = path.split("/")[3] ?? "";
+  if (!(tag in tags)) throw new Error(`openapi: no tag describes ${path}; add one`);
+  return tag;
 }
+
+const accessNeeds: Record<Endpoint["access"], string> = {
+  app: "A signed request without an accessToken.",
+  user: "A signed request with the user's accessToken.",
+  s2s: "A signed request that also carries the server-to-server credential: the companion app's backend only.",
+};
+
+/** Where one answer feeds another call: OpenAPI links, with the fields they carry over. */
+const links: Partial<Record<OperationId, Record<string, { operationId: OperationId; description: string; requestBody: Record<string, unknown> }>>> = {
+  deviceList: {
+    packageList: {
+      operationId: "packageList",
+      description: "A listed device's cloud storage packages.",
+      requestBody: { deviceId: "$response.body#/data/items/0/deviceId", type: 1 },
+    },
+  },
+  orderList: {
+    orderDetail: { operationId: "orderDetail", description: "A listed order in full.", requestBody: { orderId: "$response.body#/data/orderList/0/orderId" } },
+  },
+  ...Object.fromEntries(
+    (["confirmOrderV2", "confirmOrderV3", "orderRepay"] as const).map((id) => [
+      id,
+      {
+        orderStatus: { operationId: "orderStatus", description: "The order's status while it is paid.", requestBody: { orderId: "$response.body#/data/orderId" } },
+        orderDetail: { operationId: "orderDetail", description: "The order in full.", requestBody: { orderId: "$response.body#/data/orderId" } },
+      },
+    ]),
+  ),
+};
 
 function errorResponses(): Record<string, JsonSchema> {
   const codesByHttp = new Map<number, ErrorStatus[]>();
   for (const code of Object.values(Status)) {
-    if (code === Status.ok) continue;
+    if (code === Status.ok || code === Status.methodNotAllowed) continue;
     const http = httpStatusOf(code);
     codesByHttp.set(http, [...(codesByHttp.get(http) ?? []), code]);
   }
@@ -71,42 +129,57 @@ function errorResponses(): Record<string, JsonSchema> {
       String(http),
       {
         description: codes.map((code) => `${code}: ${errorMeaning[code]}`).join("; "),
-        ...json(jsonSchema(z.object({ status: z.literal(codes), msg: z.string(), data: z.null(), reason: z.enum(REFUSAL_REASONS).optional() }), "output")),
+        ...json(jsonSchema(z.object({ status: z.literal(codes), msg: z.string(), data: z.null(), reason: z.enum(REFUSAL_REASONS).optional() }), "output"), {
+          status: codes[0],
+          msg: errorMeaning[codes[0]!],
+          data: null,
+        }),
       },
     ]),
   );
 }
 
 function operationObject(op: Endpoint, errorHttpStatuses: string[]): JsonSchema {
-  const input = inputSchema(op);
+  const input = inputJsonSchema(op);
   const { properties = {}, required = [] } = input as { properties?: Record<string, JsonSchema>; required?: string[] };
   const extra = { app: [], user: ["accessToken"], s2s: Object.values(S2S_HEADERS) }[op.access];
   const security = Object.fromEntries([...Object.keys(signingHeaders), ...extra].map((name) => [name, []]));
+  const operationId = operationIds.get(`${op.method} ${op.path}`);
+  if (!operationId) throw new Error(`openapi: ${op.method} ${op.path} is not an endpoint of contract/endpoints.ts`);
   return {
+    operationId,
+    tags: [tagOf(op.path)],
     summary: op.summary,
+    description: `${accessNeeds[op.access]} ${op.summary}.`,
     security: [security],
     parameters: [
-      ...Object.keys(contextHeaders).map((name) => ({ $ref: `#/components/parameters/${name}` })),
+      ...[...Object.keys(contextHeaders), "bookmark"].map((name) => ({ $ref: `#/components/parameters/${name}` })),
       ...(op.method === "GET"
         ? Object.entries(properties).map(([name, schema]) => ({ name, in: "query", required: required.includes(name), schema }))
         : []),
     ],
-    ...(op.method === "POST" ? { requestBody: json(input) } : {}),
+    ...(op.method === "POST" ? { requestBody: { required: true, ...json(input) } } : {}),
     responses: {
       200: {
         description: "success",
+        headers: { [BOOKMARK_HEADER]: { $ref: "#/components/headers/bookmark" } },
         ...json(jsonSchema(z.object({ status: z.literal(Status.ok), msg: z.literal("success"), data: op.output }), "output")),
+        ...(links[operationId] ? { links: links[operationId] } : {}),
       },
       ...Object.fromEntries(errorHttpStatuses.map((http) => [http, { $ref: `#/components/responses/${http}` }])),
     },
   };
 }
 
+const bookmarkDescription =
+  "A D1 bookmark: an operation that wrote answers the database's position after its write; send the latest one " +
+  "with the next calls, so that a read replica answers only once it has seen the caller's own writes.";
+
 /** The OpenAPI 3.1 description of the contract's endpoints, from the same zod schemas that validate them. */
-export function buildOpenApiDocument(endpoints: readonly Endpoint[]): OpenApiDocument {
+export function buildOpenApiDocument(operations: readonly Endpoint[]): OpenApiDocument {
   const responses = errorResponses();
   const paths: OpenApiDocument["paths"] = {};
-  for (const op of endpoints) {
+  for (const op of operations) {
     paths[op.path] = { ...paths[op.path], [op.method.toLowerCase()]: operationObject(op, Object.keys(responses)) };
   }
   return {
@@ -117,22 +190,52 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[]): OpenApiDoc
       description:
         "Every response is the envelope {status, msg, data}; status 200 is success, any other is a business code whose class " +
         "the HTTP status mirrors (401 for 1009 and 1010). An error may add `reason`, naming the refusal for the buyer's " +
-        "language; `msg` is a detail in English. Every call carries the signing headers of the security schemes.",
+        "language; `msg` is a detail in English. Every call carries the signing headers of the security schemes. " +
+        "Inputs are taken exactly as described: text is not trimmed, a JSON body's numbers are JSON numbers, and a query's " +
+        "are decimal digits. A method a path does not take answers 405, with an Allow header naming the ones it does.",
+      contact: { name: "CamCloud" },
+      license: { name: "Proprietary", identifier: "LicenseRef-CamCloud-Proprietary" },
     },
+    servers: [
+      { url: "http://127.0.0.1:8788", description: "Local: npm start and npm run dev (PORT_OFFSET shifts the port)" },
+      {
+        url: "https://{branch}-camcloud-api-preview.{account}.workers.dev",
+        description: "A branch's preview (docs/decisions/019)",
+        variables: {
+          branch: { default: "main", description: "The branch's preview alias" },
+          account: { default: "camcloud", description: "The Cloudflare account's workers.dev subdomain" },
+        },
+      },
+      {
+        url: "https://{domain}",
+        description: "Production: its custom domain, the route of env.production in cloud-api/wrangler.jsonc",
+        variables: { domain: { default: PRODUCTION_DOMAIN, description: "The production route's custom domain" } },
+      },
+    ],
+    tags: Object.entries(tags).map(([name, description]) => ({ name, description })),
     paths,
     components: {
       securitySchemes: {
         ...Object.fromEntries(Object.entries(signingHeaders).map(([name, description]) => [name, { type: "apiKey", in: "header", name, description }])),
         accessToken: { type: "apiKey", in: "header", name: "accessToken", description: "The user's access token." },
-        [S2S_HEADERS.timestamp]: { type: "apiKey", in: "header", name: S2S_HEADERS.timestamp, description: "Server-to-server calls: Unix seconds, within 60 s." },
+        [S2S_HEADERS.timestamp]: {
+          type: "apiKey",
+          in: "header",
+          name: S2S_HEADERS.timestamp,
+          description: `Server-to-server calls: Unix seconds, within ${S2S_WINDOW_SECONDS} s.`,
+        },
         [S2S_HEADERS.signature]: {
           type: "apiKey",
           in: "header",
           name: S2S_HEADERS.signature,
-          description: "Server-to-server calls: hex HMAC-SHA256 with S2S_SECRET of `METHOD\\npath\\ntimestamp\\nsha256_hex(body)`; usable once.",
+          description: s2sSignatureDescription(),
         },
       },
-      parameters: Object.fromEntries(Object.entries(contextHeaders).map(([name, header]) => [name, { name, in: "header", required: false, ...header }])),
+      parameters: {
+        ...Object.fromEntries(Object.entries(contextHeaders).map(([name, header]) => [name, { name, in: "header", required: false, ...header }])),
+        bookmark: { name: BOOKMARK_HEADER, in: "header", required: false, description: bookmarkDescription, schema: { type: "string" } },
+      },
+      headers: { bookmark: { description: `${bookmarkDescription} Absent on an operation that only reads.`, schema: { type: "string" } } },
       responses,
     },
   };

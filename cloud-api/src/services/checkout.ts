@@ -4,7 +4,7 @@ import { OrderStatus } from "#domain/order-status.ts";
 import { visiblePackages } from "#domain/packages.ts";
 import type { RefusalReason } from "#domain/refusals.ts";
 import { paymentMethod, paymentTypesFor, type PaymentTypeCode } from "#domain/payment-methods.ts";
-import { DeviceType, ServiceType } from "#domain/services.ts";
+import { DeviceType, isSoldFor, ServiceType, soldService } from "#domain/services.ts";
 import type { CloudApiEnv } from "#api/env.ts";
 import { buyerIpOf } from "#api/core/buyer-ip.ts";
 import { nowSeconds } from "#api/core/clock.ts";
@@ -48,6 +48,9 @@ const invalid = (field: string, message: string, reason?: RefusalReason) => new 
 export async function purchaseSignature(env: Pick<CloudApiEnv, "S2S_SECRET">, userId: number): Promise<string | null> {
   return env.S2S_SECRET ? hmacSha256Hex(env.S2S_SECRET, `purchase:${userId}`) : null;
 }
+
+/** The kinds of device as a refusal names them. */
+const DEVICE_KINDS = { [DeviceType.camera]: "cameras", [DeviceType.sim]: "SIM devices" } as const;
 
 /** Product-rules §7: PayPal mobile-data orders are sent with buyServiceType 1; every other order names its own type. */
 function buyServiceTypeMatches(pkg: PackageRow, buyServiceType: number, payMethod: number): boolean {
@@ -104,8 +107,10 @@ export async function confirmOrder(
   if (!buyServiceTypeMatches(pkg, request.buyServiceType, request.payMethod)) throw invalid("buyServiceType", "does not match the package");
   const sellable = visiblePackages([{ isGive: pkg.is_give, isSale: pkg.is_sale, displaySort: 0, serviceId: pkg.service_id }], { serviceType: pkg.service_type });
   if (sellable.length === 0) throw new ApiError(Status.conflict, "package is not on sale", "package_not_on_sale");
-  if ((pkg.service_type === ServiceType.mobileData) !== (device.device_type === DeviceType.sim)) {
-    throw new ApiError(Status.conflict, "mobile data is sold for SIM devices only, other services for cameras", "package_wrong_device");
+  if (!isSoldFor(pkg.service_type, device.device_type)) {
+    const kinds = soldService(pkg.service_type)?.soldTo.map((kind) => DEVICE_KINDS[kind]);
+    const sold = kinds ? `is sold for ${kinds.join(" and ")} only` : "is not sold";
+    throw new ApiError(Status.conflict, `service type ${pkg.service_type} ${sold}`, "package_wrong_device");
   }
   if (pkg.currency_code !== currencyForCountry(country)) throw invalid("priceId", `not sold in ${country}'s currency`);
   if (!paymentTypesFor(country).includes(request.payMethod)) throw invalid("payMethod", `not offered in ${country}`, "payment_method_unavailable");

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { OrderStatus } from "#domain/order-status.ts";
-import { DeviceType, ServiceType } from "#domain/services.ts";
+import { servicesSoldFor, ServiceType } from "#domain/services.ts";
 import { requestOf } from "#app/.server/request-context.ts";
 import { orderStatus } from "#app/.server/upstream/endpoints.ts";
 import { orderDetailHref, withQuery } from "#app/catalogue/links.ts";
@@ -56,7 +56,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const orderId = url.searchParams.get("orderId") ?? "";
   const polls = Math.max(0, Math.min(NO_SCRIPT_POLLS, Number(url.searchParams.get("poll")) || 0));
   const { t } = req;
-  const fallbackList = SERVICES[launch.deviceType === DeviceType.sim ? ServiceType.mobileData : ServiceType.cloudStorage].orders;
+  // The orders of the first service sold for the launched kind of device: 4G data for a SIM, else cloud storage.
+  const fallbackList = SERVICES[servicesSoldFor(launch.deviceType)[0] ?? ServiceType.cloudStorage].orders;
   const nothingMore = { ordersHref: fallbackList, orderHref: null, buyAgainHref: null, nextPollHref: null };
   if (!orderId) return { title: t("result.title"), orderId, phase: "noOrder" as const, message: null, ...nothingMore };
   const result = await req.upstream.call(orderStatus, { orderId });

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { DeviceType, ServiceType } from "#domain/services.ts";
+import { servicesSoldFor } from "#domain/services.ts";
 import { requestOf } from "#app/.server/request-context.ts";
 import { serviceOf } from "#app/catalogue/screens.ts";
 import { timelineView } from "#app/.server/services/timeline-view.ts";
@@ -7,12 +7,6 @@ import { entitlementTimeline } from "#app/.server/upstream/endpoints.ts";
 import { RenewReminder, ServiceTimeline } from "#app/components/services/service-timeline.tsx";
 import { useTranslation } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/services";
-
-/** What each kind of device can buy: a SIM 4G data, a camera cloud storage, VIP and AI. */
-const SERVICES_OF: Record<number, number[]> = {
-  [DeviceType.camera]: [ServiceType.cloudStorage, ServiceType.vip, ServiceType.ai],
-  [DeviceType.sim]: [ServiceType.mobileData],
-};
 
 /**
  * My services: for the launched device, each service it can have, what is in use and until when,
@@ -24,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { t, locale: language } = req;
   const timeZone = req.timeZone(launch.countryCode);
   const result = await req.upstream.call(entitlementTimeline, { deviceId: launch.deviceId, language });
-  const offered = SERVICES_OF[launch.deviceType] ?? SERVICES_OF[DeviceType.camera] ?? [];
+  const offered: number[] = servicesSoldFor(launch.deviceType);
   const services = result.ok
     ? result.data.services
         // A service the device does not sell here still shows when it holds a period of it (a card, say).
