@@ -70,7 +70,7 @@ describe("fulfilment queue", () => {
   it("drops a malformed message", async () => {
     const batch = createMessageBatch("camcloud-fulfilment-local", [{ id: "bad", timestamp: new Date(), attempts: 1, body: { order: 1 } }]);
     const ctx = createExecutionContext();
-    await worker.queue(batch as never, env, createExecutionContext());
+    await worker.queue(batch as never, env, ctx);
     expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["bad"]);
   });
 });
