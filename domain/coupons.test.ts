@@ -30,11 +30,16 @@ describe("judgeCoupon (product-rules §5)", () => {
     expect(judgeCoupon(coupon(1, amount, limit, status), price)).toMatchObject({ usable, reason });
   });
 
-  it("names the real reason: the ceiling before the value, the value before the minimum", () => {
+  it("names the real reason: the ceiling first, then the higher of the minimum spend and the coupon's worth", () => {
     expect(judgeCoupon(coupon(1, 3000, 5000), COUPON_PRICE_CEILING_CENTS + 1).reason).toBe("price_ceiling");
-    expect(judgeCoupon(coupon(1, 3000, 5000), 3000).reason).toBe("worth_more");
+    // Issue 31: a ¥10 coupon with a ¥50 minimum on a ¥9.90 package misses the minimum, whatever its worth.
+    expect(judgeCoupon(coupon(1, 1000, 5000), 990).reason).toBe("not_met");
+    expect(judgeCoupon(coupon(1, 3000, 5000), 3000).reason).toBe("not_met");
     expect(judgeCoupon(coupon(1, 3000, 5000), 3001).reason).toBe("not_met");
     expect(judgeCoupon(coupon(1, 3000, 5000), 5000).reason).toBeNull();
+    // A minimum at or below the coupon's worth is never the bar that stops it.
+    expect(judgeCoupon(coupon(1, 3000, 2000), 1000).reason).toBe("worth_more");
+    expect(judgeCoupon(coupon(1, 3000, 3000), 2999).reason).toBe("worth_more");
   });
 
   it("calls a lapsed coupon expired even when the price would not meet it", () => {

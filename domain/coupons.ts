@@ -13,8 +13,8 @@ export interface CouponTerms {
 
 /**
  * Why a coupon cannot be used for a price: expired (or used), the price is 10000 or more (the ceiling),
- * the coupon is worth at least the price, or the price is below its minimum spend. Product-rules §5 folds the last
- * three into "not met"; the buyer is told which.
+ * the price is below the coupon's minimum spend, or the coupon is worth at least the price. Product-rules §5
+ * folds the last two into "not met"; the buyer is told which (issue 31).
  */
 export type UnusableReason = "expired" | "price_ceiling" | "worth_more" | "not_met";
 
@@ -25,15 +25,17 @@ export interface CouponVerdict<C extends CouponTerms> {
 }
 
 export function judgeCoupon<C extends CouponTerms>(coupon: C, priceCents: number): CouponVerdict<C> {
+  // The price must clear the higher of two bars, the minimum spend and the coupon's worth: a price below
+  // both is refused for the higher one, which is the one the buyer would have to reach.
   const reason: UnusableReason | null =
     coupon.status !== 0
       ? "expired"
       : !couponApplies(priceCents)
         ? "price_ceiling"
-        : priceCents <= coupon.amountCents
-          ? "worth_more"
-          : priceCents < coupon.useLimitAmountCents
-            ? "not_met"
+        : priceCents < coupon.useLimitAmountCents && coupon.useLimitAmountCents > coupon.amountCents
+          ? "not_met"
+          : priceCents <= coupon.amountCents
+            ? "worth_more"
             : null;
   return { coupon, usable: reason === null, reason };
 }

@@ -11,6 +11,8 @@ export const REFUSAL_REASONS = [
   "coupon_expired",
   "coupon_not_applicable",
   "coupon_minimum_not_met",
+  "coupon_worth_more",
+  "coupon_price_ceiling",
   "package_not_found",
   "package_not_on_sale",
   "package_wrong_device",

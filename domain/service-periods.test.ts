@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { couponExpiresSoon, DAY_SECONDS as DAY, endingSoon, periodBought, serviceTimeline } from "./service-periods.ts";
+import { addsDataAtPayment, couponExpiresSoon, DAY_SECONDS as DAY, endingSoon, periodBought, serviceTimeline, vipDataMonthsBegun } from "./service-periods.ts";
 
 const now = 1_800_000_000;
 
@@ -58,5 +58,22 @@ describe("couponExpiresSoon", () => {
     expect(couponExpiresSoon(now + 1, now)).toBe(true);
     expect(couponExpiresSoon(now + 3 * DAY + 1, now)).toBe(false);
     expect(couponExpiresSoon(now, now)).toBe(false);
+  });
+});
+
+describe("addsDataAtPayment (issue 31)", () => {
+  it("is true for 4G data only: its data comes at payment, every other service starts with its period", () => {
+    expect([1, 2, 3, 4, 5, 6].filter(addsDataAtPayment)).toEqual([2]);
+  });
+});
+
+describe("vipDataMonthsBegun (issue 31)", () => {
+  const period = { startTime: 1_000_000, endTime: 1_000_000 + 365 * DAY };
+  it("counts the months begun: none before the start, the first at it, one more every 30 days, none past the end", () => {
+    expect(vipDataMonthsBegun(period, period.startTime - 1)).toEqual([]);
+    expect(vipDataMonthsBegun(period, period.startTime)).toEqual([0]);
+    expect(vipDataMonthsBegun(period, period.startTime + 30 * DAY - 1)).toEqual([0]);
+    expect(vipDataMonthsBegun(period, period.startTime + 30 * DAY)).toEqual([0, 1]);
+    expect(vipDataMonthsBegun(period, period.endTime + 100 * DAY)).toHaveLength(13);
   });
 });

@@ -1,4 +1,5 @@
 /** The periods a device holds of a service: what a purchase adds, what is in use, queued or ended. Unix seconds. */
+import { ServiceType } from "./services.ts";
 
 export const DAY_SECONDS = 86_400;
 
@@ -27,6 +28,26 @@ export interface BoughtPeriod extends Period {
 export function periodBought(lastEndTime: number | null, now: number, periodDays: number): BoughtPeriod {
   const startTime = Math.max(now, lastEndTime ?? 0);
   return { startTime, endTime: startTime + periodDays * DAY_SECONDS, extendsCurrent: startTime > now };
+}
+
+/**
+ * What a purchase delivers before its period starts (docs/decisions/050-b): a 4G package's data goes on the SIM card as
+ * soon as the order is paid, also when its period queues after the one in use; every other service begins
+ * with its period. Fulfilment tops the card up by this rule, and the purchase screens say it.
+ */
+export function addsDataAtPayment(serviceType: number): boolean {
+  return serviceType === ServiceType.mobileData;
+}
+
+/** The VIP bundle's 4G data on a SIM device (product-rules §1): this much at the start of each month of a VIP period. */
+export const VIP_DATA_MB_PER_MONTH = 20 * 1024;
+export const VIP_DATA_MONTH_DAYS = 30;
+
+/** The months of a VIP period (0 = its first) that have begun by `now`; none before it starts. */
+export function vipDataMonthsBegun(period: Period, now: number): number[] {
+  if (now < period.startTime) return [];
+  const last = Math.min(now, period.endTime - 1);
+  return Array.from({ length: Math.floor((last - period.startTime) / (VIP_DATA_MONTH_DAYS * DAY_SECONDS)) + 1 }, (_, month) => month);
 }
 
 export type PeriodState = "in_use" | "queued" | "ended";

@@ -14,9 +14,9 @@ describe("the catalogue of sold services (product-rules §1)", () => {
     expect([min - 1, max + 1].map(isServiceType)).toEqual([false, false]);
   });
 
-  it("sells 4G data for SIM devices and cloud storage, VIP and AI for cameras, nothing for an unsold or unknown code", () => {
+  it("sells 4G data for SIM devices only and cloud storage, VIP and AI for both kinds, nothing for an unsold or unknown code", () => {
     expect(servicesSoldFor(DeviceType.camera)).toEqual([ServiceType.cloudStorage, ServiceType.vip, ServiceType.ai]);
-    expect(servicesSoldFor(DeviceType.sim)).toEqual([ServiceType.mobileData]);
+    expect(servicesSoldFor(DeviceType.sim)).toEqual([ServiceType.cloudStorage, ServiceType.mobileData, ServiceType.vip, ServiceType.ai]);
     expect(servicesSoldFor(3)).toEqual([]);
     expect([3, 4, 7].flatMap((type) => [isSoldFor(type, DeviceType.camera), isSoldFor(type, DeviceType.sim)])).not.toContain(true);
   });

@@ -24,12 +24,16 @@ export interface ServiceRules {
 /**
  * Product-rules §1: every sold service once, by name. A new service is an entry here and its screens' entry
  * in app/catalogue/screens.ts; the codes, the accepted range and the kinds of device derive from these.
+ * Kinds of device (issue 31): 4G data needs a SIM card; a SIM device is a camera with a SIM card, so cloud
+ * storage, VIP (whose bundle adds 4G data for it, product-rules §2: the VIP screen's fourth item) and AI are
+ * sold to cameras and SIM devices alike. The package list and the checkout both ask isSoldFor, so a screen
+ * never offers what the checkout refuses.
  */
 export const SOLD_SERVICES = {
-  cloudStorage: { code: 1, soldTo: [DeviceType.camera], confirmNamesDeviceType: false },
+  cloudStorage: { code: 1, soldTo: [DeviceType.camera, DeviceType.sim], confirmNamesDeviceType: false },
   mobileData: { code: 2, soldTo: [DeviceType.sim], confirmNamesDeviceType: false },
-  vip: { code: 5, soldTo: [DeviceType.camera], confirmNamesDeviceType: true },
-  ai: { code: 6, soldTo: [DeviceType.camera], confirmNamesDeviceType: true },
+  vip: { code: 5, soldTo: [DeviceType.camera, DeviceType.sim], confirmNamesDeviceType: true },
+  ai: { code: 6, soldTo: [DeviceType.camera, DeviceType.sim], confirmNamesDeviceType: true },
 } as const satisfies Record<string, ServiceRules>;
 
 type SoldServices = typeof SOLD_SERVICES;

@@ -115,7 +115,7 @@ test.describe("coupon selector", () => {
     await expect(usable.getByRole("link")).toHaveText([/¥20\.00/, /¥5\.00/]);
     await expect(usable.getByRole("link").first()).toHaveAttribute("aria-current", "true");
     const unusable = page.getByRole("region", { name: /^Unusable coupons/ });
-    await expect(unusable.getByRole("listitem")).toHaveText([/¥30\.00.*Worth more than the price/, /¥15\.00.*Expired/, /¥10\.00.*Minimum not met/]);
+    await expect(unusable.getByRole("listitem")).toHaveText([/¥30\.00.*Worth more than the price/, /¥15\.00.*Expired/, /¥10\.00.*Minimum spend not met/]);
     await expect(page.getByText("Orders from ¥20.00")).toBeVisible();
     await expect(page.getByText(/^Expires \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}( \(\+08:00\))?$/).first()).toBeVisible();
 

@@ -37,14 +37,15 @@ test.describe("VIP, AI and cloud storage purchase screens", () => {
     await expect(page.getByRole("link", { name: "Pay", exact: true })).toHaveCount(0);
     await page.getByRole("link", { name: "Garage" }).click();
     const picker = page.getByRole("dialog", { name: "Choose the device to receive the VIP package" });
-    await picker.getByRole("link", { name: /Boat 4G/ }).click();
-    await expect(page.getByRole("link", { name: "Boat 4G" })).toBeVisible();
+    // The spare SIM, whose data the journeys may change: VIP brings a SIM device 20 GB a month (decision 050-c).
+    await picker.getByRole("link", { name: /Shed 4G/ }).click();
+    await expect(page.getByRole("link", { name: "Shed 4G" })).toBeVisible();
     await page.getByRole("button", { name: "Receive for free" }).click();
     await expect(page.getByText("The VIP package was received")).toBeVisible();
     await expect(page).toHaveURL(/\/app-h5\/cloud\/vip-package\/buy$/, { timeout: 5_000 });
     await expect(page.getByRole("button", { name: "Receive for free" })).toHaveCount(0);
     // The screen now shows the device the card went to, not the one the app launched with.
-    await expect(page.getByText("Boat 4G").first()).toBeVisible();
+    await expect(page.getByText("Shed 4G").first()).toBeVisible();
     await expect(page.getByText("Garage")).toHaveCount(0);
   });
 

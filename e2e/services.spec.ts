@@ -38,7 +38,7 @@ test.describe("purchase screens: plan, reminder and 'if I pay'", () => {
     const ends = chinaDate(Date.now() + 4 * DAY_MS);
     await expect(page.getByRole("region", { name: "Your plan" }).getByRole("listitem")).toHaveText([`All-day recording, 7-day loopIn use · until ${ends}`]);
     // The first package lasts 30 days: paying now queues it after the current period.
-    const preview = `If you pay now: in use until ${plusDays(ends, 30)}`;
+    const preview = `If you pay now: ${ends} to ${plusDays(ends, 30)}, after your current package`;
     await expect(page.getByText(preview)).toBeVisible();
     await page.getByRole("note", { name: "Renewal reminder" }).getByRole("link", { name: "Renew" }).click();
     const chooser = page.getByRole("dialog", { name: "Choose a payment method" });

@@ -85,6 +85,30 @@ describe("confirm order", () => {
     expect(await env.DB.prepare("SELECT used_order_id FROM coupons WHERE id = 1").first()).toEqual({ used_order_id: next.body?.data.orderId });
   });
 
+  it("replaces only the unpaid order of the same package, or the one holding the coupon reused: another package's order stays open (decision 050-a)", async () => {
+    const device = "CAM-DEMO-002";
+    const confirm = async (productId: string, coupon?: { id: number; off: number }) => {
+      const pkg = await packageOf(cn, device, 1, productId);
+      const { body } = await call(cn, CONFIRM, { deviceId: device, priceId: pkg.id, payAmount: pkg.salePrice - (coupon?.off ?? 0), payMethod: 1, buyServiceType: 1, couponId: coupon?.id });
+      expect(body?.status).toBe(200);
+      return body?.data.orderId as string;
+    };
+    const status = async (orderId: string) => (await orderRow(orderId))?.status;
+    const event = await confirm("storage-event-30-cny");
+    const allDay = await confirm("storage-allday-30-cny");
+    expect(await status(event)).toBe(8001);
+    // The same package again, now with ¥30 off: it replaces the first try of that package only.
+    const allDayAgain = await confirm("storage-allday-30-cny", { id: 4, off: 30 });
+    expect(await status(allDay)).toBe(8007);
+    expect((await orderEvents(allDay)).at(-1)).toMatchObject({ to_status: 8007, reason: "replaced by a new checkout" });
+    expect(await status(event)).toBe(8001);
+    // Another package with the coupon that order holds: the coupon's order ends, the event order stays.
+    const yearly = await confirm("storage-allday-365-cny", { id: 4, off: 30 });
+    expect(await status(allDayAgain)).toBe(8007);
+    expect(await status(event)).toBe(8001);
+    expect(await env.DB.prepare("SELECT used_order_id FROM coupons WHERE id = 4").first()).toEqual({ used_order_id: yearly });
+  });
+
   it("refuses a payAmount that differs from the recomputed price, and creates nothing", async () => {
     const pkg = await data10g();
     const before = await countOrders();
@@ -103,9 +127,9 @@ describe("confirm order", () => {
     const confirm = (couponId: number, payAmount: number) =>
       call(cn, CONFIRM, { deviceId: "SIM-DEMO-001", priceId: pkg.id, payAmount, payMethod: 1, buyServiceType: 2, couponId });
     // 30.00 off a 29.90 price: the price must be above the value.
-    expect((await confirm(4, 0)).body).toMatchObject({ status: 409, msg: "coupon conditions not met for this price" });
+    expect((await confirm(4, 0)).body).toMatchObject({ status: 409, reason: "coupon_worth_more" });
     // 10.00 off from 50.00: the price is below the minimum.
-    expect((await confirm(2, 19.9)).body).toMatchObject({ status: 409, msg: "coupon conditions not met for this price" });
+    expect((await confirm(2, 19.9)).body).toMatchObject({ status: 409, reason: "coupon_minimum_not_met" });
     expect((await confirm(5, 14.9)).body).toMatchObject({ status: 409, msg: "coupon expired or not yet valid" });
     expect((await confirm(6, 21.9)).body).toMatchObject({ status: 409, msg: "coupon already used" });
     expect((await confirm(7, 24.9)).body).toMatchObject({ status: 409, msg: "coupon does not apply to this package" });
@@ -120,7 +144,7 @@ describe("confirm order", () => {
     const fleet = await packageOf(cn, "CAM-DEMO-001", 1, "storage-fleet-cny");
     expect(fleet.salePrice).toBe(10000);
     const withCoupon = await call(cn, CONFIRM, { deviceId: "CAM-DEMO-001", priceId: fleet.id, payAmount: 9980, payMethod: 2, buyServiceType: 1, couponId: 4 });
-    expect(withCoupon.body).toMatchObject({ status: 409, msg: "coupon conditions not met for this price" });
+    expect(withCoupon.body).toMatchObject({ status: 409, reason: "coupon_price_ceiling" });
     const full = await call(cn, CONFIRM, { deviceId: "CAM-DEMO-001", priceId: fleet.id, payAmount: 10000, payMethod: 2, buyServiceType: 1 });
     expect(full.body?.data.payAmount).toBe(10000);
   });
@@ -134,7 +158,7 @@ describe("confirm order", () => {
     expect((await call(cn, CONFIRM, { ...base, priceId: trialId, payAmount: 0 })).body).toMatchObject({ status: 409, msg: "package is not on sale" });
     const legacyId = (await env.DB.prepare("SELECT id FROM packages WHERE product_id = 'storage-legacy-cny'").first<{ id: number }>())?.id;
     expect((await call(cn, CONFIRM, { ...base, deviceId: "CAM-DEMO-001", priceId: legacyId, payAmount: 10, buyServiceType: 1 })).body?.status).toBe(409);
-    expect((await call(cn, CONFIRM, { ...base, deviceId: "CAM-DEMO-001" })).body?.msg).toMatch(/SIM devices only/);
+    expect((await call(cn, CONFIRM, { ...base, deviceId: "CAM-DEMO-001" })).body).toMatchObject({ status: 409, reason: "package_wrong_device" });
     expect((await call(cn, CONFIRM, { ...base, deviceId: "SIM-OTHER-001" })).http).toBe(403);
     expect((await call(cn, CONFIRM, { ...base, priceId: 999999 })).body).toMatchObject({ status: 404, msg: "package not found" });
     expect((await call(cn, CONFIRM, { ...base, payMethod: 3 })).body?.msg).toBe("invalid params: payMethod: not offered in CN");

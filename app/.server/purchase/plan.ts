@@ -1,3 +1,4 @@
+import { addsDataAtPayment, type BoughtPeriod } from "#domain/service-periods.ts";
 import { SERVICES } from "#app/catalogue/screens.ts";
 import { formatDateInText } from "../format.ts";
 import type { RequestContext } from "../request-context.ts";
@@ -32,7 +33,7 @@ export function withPlan(offer: Offer, { request, service, previews }: Awaited<R
     ...offer,
     checkout: offer.checkout && {
       ...offer.checkout,
-      preview: preview ? t(preview.extendsCurrent ? "ifPaid.extends" : "ifPaid.startsNow", { date: date(preview.endTime) }) : null,
+      preview: preview ? ifPaidLine(preview, request.serviceType, date, t) : null,
     },
     plan: service
       ? timelineView(service, { t, language: request.locale, timeZone: request.timeZone, renewHref: offer.checkout?.sheetHref ?? SERVICES[request.serviceType].buy, compact: true })
@@ -41,3 +42,13 @@ export function withPlan(offer: Offer, { request, service, previews }: Awaited<R
 }
 
 export type OfferWithPlan = ReturnType<typeof withPlan>;
+
+/**
+ * What paying now gives, by the rule fulfilment applies (docs/decisions/021): a period that starts now, or
+ * one queued after the current package, saying when it starts, and for 4G data that the data comes at once.
+ */
+function ifPaidLine(preview: BoughtPeriod, serviceType: number, date: (seconds: number) => string, t: RequestContext["t"]): string {
+  if (!preview.extendsCurrent) return t("ifPaid.startsNow", { date: date(preview.endTime) });
+  const period = { start: date(preview.startTime), end: date(preview.endTime) };
+  return t(addsDataAtPayment(serviceType) ? "ifPaid.dataNowPeriodQueued" : "ifPaid.queued", period);
+}

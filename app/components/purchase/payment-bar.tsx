@@ -86,7 +86,7 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
     <>
       <div className="fixed inset-x-0 bottom-0 z-20 safe-x border-t border-neutral-200 bg-white pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
         <div className="mx-auto flex max-w-md items-center justify-between gap-3">
-          <p className="flex flex-col">
+          <p className="flex min-w-0 flex-col">
             <span className="text-xs text-neutral-600">{t("pay.total")}</span>
             <span className="text-xl font-bold text-orange-700" aria-live="polite">
               {checkout.total}
@@ -102,7 +102,7 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
               event.preventDefault();
               void sheet.open(checkout.sheetHref);
             }}
-            className="tap-target inline-flex items-center rounded-full bg-sky-700 px-8 py-3 text-base font-semibold text-white"
+            className="tap-target inline-flex shrink-0 items-center rounded-full bg-sky-700 px-8 py-3 text-base font-semibold whitespace-nowrap text-white"
           >
             {t("pay.pay")}
           </Link>

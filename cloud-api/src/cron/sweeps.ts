@@ -15,6 +15,7 @@ import { forgetNoncesBefore } from "#api/repositories/request-nonces.ts";
 import { askAboutClosedAttempt, settleFromProvider } from "#api/services/payment-events.ts";
 import { closeAtProvider, CLOSE_ALARM_SECONDS } from "#api/services/provider-closes.ts";
 import { followOwedRefunds } from "#api/services/refunds.ts";
+import { addVipDataDue } from "#api/services/vip-data.ts";
 import { orderSettings } from "#api/settings.ts";
 import { describeError, log, needsAPerson } from "#platform/observability.ts";
 
@@ -166,5 +167,6 @@ export async function runSweeps(env: CloudApiEnv): Promise<Record<string, number
     fulfilmentRequeued: await requeueStalledFulfilment(env, now),
     fulfilmentNeedingAPerson: await alarmStuckFulfilment(env, now),
     ordersFinished: await finishEndedOrders(env, now),
+    vipDataMonthsAdded: await addVipDataDue(env.DB, now),
   };
 }

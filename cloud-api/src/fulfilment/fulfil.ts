@@ -1,4 +1,5 @@
 import { OrderStatus } from "#domain/order-status.ts";
+import { addsDataAtPayment } from "#domain/service-periods.ts";
 import { ServiceType } from "#domain/services.ts";
 import type { CloudApiEnv } from "#api/env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
@@ -7,6 +8,7 @@ import { grantStatement } from "#api/repositories/entitlements.ts";
 import { findOrder, transitionStatement, type OrderRow } from "#api/repositories/orders.ts";
 import { findPackage } from "#api/repositories/packages.ts";
 import { findSimCard, topUpStatement } from "#api/repositories/sim-cards.ts";
+import { addVipDataOfDevice } from "#api/services/vip-data.ts";
 
 /** A purchase that cannot be delivered (the carrier has no such SIM, the package is gone...). */
 export class FulfilmentFailed extends Error {
@@ -45,8 +47,10 @@ export async function fulfilOrder(env: CloudApiEnv, orderId: string): Promise<vo
     },
     now,
   );
-  const carrier = order.service_type === ServiceType.mobileData ? await carrierTopUp(db, order, pkg.data_quota_mb, now) : [];
+  const carrier = addsDataAtPayment(order.service_type) ? await carrierTopUp(db, order, pkg.data_quota_mb, now) : [];
   await db.batch([grant, ...carrier, transitionStatement(db, orderId, OrderStatus.purchaseSucceeded, "period granted", now)]);
+  // A VIP period on a SIM device brings 4G data each month (decision 050-c); the first now if it has begun.
+  if (order.service_type === ServiceType.vip) await addVipDataOfDevice(db, order.device_id, now);
 }
 
 async function carrierTopUp(db: D1Database, order: OrderRow, quotaMb: number | null, now: number): Promise<D1PreparedStatement[]> {

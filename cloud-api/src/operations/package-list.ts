@@ -1,6 +1,7 @@
 import { currencyForCountry } from "#domain/money.ts";
 import { visiblePackages } from "#domain/packages.ts";
 import { paymentTypesFor } from "#domain/payment-methods.ts";
+import { isSoldFor } from "#domain/services.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
 import { offeredPaymentTypes } from "#api/payments/configuration.ts";
@@ -17,7 +18,8 @@ export const packageList = operation(endpoints.packageList, {
     const wire = rows.map((row) => packageToWire(row, lang));
     const offered = offeredPaymentTypes(ctx.env);
     return {
-      packageList: visiblePackages(wire, { serviceType: input.type, receiveServiceId: input.serviceId ?? null }),
+      // A service the device cannot have lists nothing: the checkout would refuse it.
+      packageList: isSoldFor(input.type, ctx.owned.device_type) ? visiblePackages(wire, { serviceType: input.type, receiveServiceId: input.serviceId ?? null }) : [],
       payMethods: paymentTypesFor(country).filter((method) => offered.includes(method)),
     };
   },

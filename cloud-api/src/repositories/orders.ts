@@ -73,17 +73,18 @@ type OrderRef = { order_id: string; status: OrderStatusCode };
 export const UNPAID_OPEN = [OrderStatus.waitingToPay, OrderStatus.paymentFailed] as const;
 
 /**
- * The buyer's unpaid orders that a new checkout replaces: the one open order of the same device and
- * service, and the one holding the coupon the buyer chose. Abandoning a checkout never costs the buyer
- * their coupon, and trying again never leaves two open orders.
+ * The buyer's unpaid orders that a new checkout replaces (docs/decisions/050-a): the open order of the same
+ * package on the same device, and the one holding the coupon the buyer chose. Abandoning a checkout never
+ * costs the buyer their coupon, and trying again never leaves two open orders of one package; an unpaid
+ * order of another package stays open.
  */
-export async function releasableOrders(db: D1Database, query: { userId: number; deviceId: string; serviceType: number; couponId: number | null }) {
+export async function releasableOrders(db: D1Database, query: { userId: number; deviceId: string; packageId: number; couponId: number | null }) {
   const { results } = await db
     .prepare(
       `SELECT order_id, status FROM orders WHERE user_id = ?1 AND status IN (${UNPAID_OPEN.join(", ")})
-       AND ((device_id = ?2 AND service_type = ?3) OR order_id = (SELECT used_order_id FROM coupons WHERE id = ?4 AND user_id = ?1))`,
+       AND ((device_id = ?2 AND package_id = ?3) OR order_id = (SELECT used_order_id FROM coupons WHERE id = ?4 AND user_id = ?1))`,
     )
-    .bind(query.userId, query.deviceId, query.serviceType, query.couponId)
+    .bind(query.userId, query.deviceId, query.packageId, query.couponId)
     .all<OrderRef>();
   return results;
 }

@@ -1,3 +1,4 @@
+import { ServiceType } from "#domain/services.ts";
 import type { CloudApiEnv } from "#api/env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { Status } from "#contract/codes.ts";
@@ -5,6 +6,7 @@ import { ApiError } from "#api/core/errors.ts";
 import { readBesideCheck } from "#api/core/beside-check.ts";
 import { packageToWire } from "#api/services/package-wire.ts";
 import { limitLookups } from "#api/services/lookup-limits.ts";
+import { addVipDataOfDevice } from "#api/services/vip-data.ts";
 import type { DeviceRow } from "#api/repositories/devices.ts";
 import { grantStatement } from "#api/repositories/entitlements.ts";
 import { findPackage } from "#api/repositories/packages.ts";
@@ -66,6 +68,7 @@ export async function receiveCard(env: CloudApiEnv, card: ServiceCardRow, device
     ),
   ]);
   if (!received?.meta.changes) throw new ApiError(Status.conflict, "card already received", "card_already_received");
+  if (pkg.service_type === ServiceType.vip) await addVipDataOfDevice(env.DB, device.id, now);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { judgeCoupon, payableCents } from "#domain/coupons.ts";
+import { judgeCoupon, payableCents, type UnusableReason } from "#domain/coupons.ts";
 import { currencyForCountry, fromCents, toCents } from "#domain/money.ts";
 import { OrderStatus } from "#domain/order-status.ts";
 import { visiblePackages } from "#domain/packages.ts";
@@ -71,9 +71,18 @@ async function requireCoupon(db: D1Database, userId: number, request: ConfirmReq
     throw new ApiError(Status.conflict, "coupon does not apply to this package", "coupon_not_applicable");
   }
   const terms = { id: coupon.id, status: 0, amountCents: coupon.amount_cents, useLimitAmountCents: coupon.use_limit_amount_cents };
-  if (!judgeCoupon(terms, pkg.sale_price_cents).usable) throw new ApiError(Status.conflict, "coupon conditions not met for this price", "coupon_minimum_not_met");
+  const { reason } = judgeCoupon(terms, pkg.sale_price_cents);
+  if (reason) throw new ApiError(Status.conflict, `coupon not usable for this price: ${reason}`, COUPON_REFUSALS[reason]);
   return terms;
 }
+
+/** The refusal of a coupon the price does not allow names the same reason the coupon selector shows. */
+const COUPON_REFUSALS: Record<UnusableReason, RefusalReason> = {
+  expired: "coupon_expired",
+  not_met: "coupon_minimum_not_met",
+  worth_more: "coupon_worth_more",
+  price_ceiling: "coupon_price_ceiling",
+};
 
 function newOrderId(now: number): string {
   const stamp = new Date(now * 1000).toISOString().replace(/\D/g, "").slice(0, 14);
@@ -116,7 +125,7 @@ export async function confirmOrder(
   if (!paymentTypesFor(country).includes(request.payMethod)) throw invalid("payMethod", `not offered in ${country}`, "payment_method_unavailable");
   if (!offeredPaymentTypes(env).includes(request.payMethod)) throw invalid("payMethod", "this payment method is not available at the moment", "payment_method_unavailable");
 
-  const replaced = await releasableOrders(db, { userId, deviceId: device.id, serviceType: pkg.service_type, couponId: request.couponId ?? null });
+  const replaced = await releasableOrders(db, { userId, deviceId: device.id, packageId: pkg.id, couponId: request.couponId ?? null });
   const coupon = await requireCoupon(db, userId, request, pkg, now, new Set(replaced.map((order) => order.order_id)));
   const payable = payableCents(pkg.sale_price_cents, coupon);
   if (toCents(request.payAmount) !== payable) throw invalid("payAmount", `must be ${fromCents(payable).toFixed(2)}, the price after the coupon`, "price_changed");

@@ -18,7 +18,7 @@ const POLL_MS = 3_000;
 const CONFIRM_WITHIN_MS = 15_000;
 const NO_SCRIPT_POLLS = CONFIRM_WITHIN_MS / POLL_MS;
 
-type Phase = "pending" | "paid" | "succeeded" | "refund" | "failed" | "cancelled" | "abandoned";
+type Phase = "pending" | "paid" | "succeeded" | "refund" | "failed" | "closed" | "cancelled" | "abandoned";
 
 const PHASES: Record<number, Phase> = {
   [OrderStatus.waitingToPay]: "pending",
@@ -30,7 +30,7 @@ const PHASES: Record<number, Phase> = {
   [OrderStatus.paymentFailed]: "failed",
   [OrderStatus.cancelled]: "cancelled",
   [OrderStatus.closed]: "cancelled",
-  [OrderStatus.paymentClosed]: "failed",
+  [OrderStatus.paymentClosed]: "closed",
   [OrderStatus.waitingForRefund]: "refund",
   [OrderStatus.refunding]: "refund",
   [OrderStatus.refunded]: "refund",
@@ -41,7 +41,12 @@ const PHASES: Record<number, Phase> = {
 /** Phases the order can still leave by itself: the page follows them (paid: the package is being bought). */
 const FOLLOWED = new Set<Phase>(["pending", "paid"]);
 /** Phases that end without a package: the page offers the service's purchase screen again. */
-const BUY_AGAIN = new Set<Phase>(["failed", "cancelled", "abandoned"]);
+const BUY_AGAIN = new Set<Phase>(["failed", "closed", "cancelled", "abandoned"]);
+/**
+ * Phases whose order is worth opening: an unpaid one to pay or cancel, and a failed payment (8004), which a
+ * late success from the provider still completes until the order closes (issue 31: the page says so).
+ */
+const OPEN_ORDER = new Set<Phase>(["pending", "failed"]);
 
 /**
  * The payment result (product-rules §2 cloud_order_result): follows the order's status, which the cloud-api
@@ -74,7 +79,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     phase,
     message: null,
     ordersHref: service?.orders ?? fallbackList,
-    orderHref: phase === "pending" ? orderDetailHref(orderId) : null,
+    orderHref: OPEN_ORDER.has(phase) ? orderDetailHref(orderId) : null,
     buyAgainHref: BUY_AGAIN.has(phase) ? (buyAgain ?? null) : null,
     nextPollHref: FOLLOWED.has(phase) && polls < NO_SCRIPT_POLLS ? `${url.pathname}?${next}` : null,
   };
@@ -131,7 +136,7 @@ export default function PaymentResult({ loaderData: view }: Route.ComponentProps
           </p>
         )}
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          {shown === "notYet" && view.orderHref && (
+          {shown !== "pending" && view.orderHref && (
             <Link to={view.orderHref} className="inline-block rounded-full bg-sky-700 px-6 py-3 text-sm font-semibold text-white">
               {t("result.openOrder")}
             </Link>
