@@ -80,12 +80,21 @@ export default tseslint.config(
     },
   },
   {
-    // Workers platform helpers both Workers use (the bench's D1 probe): the contract and pure rules only.
+    // Workers platform helpers both Workers use (the bench's D1 probe, traces and log lines): the contract, pure
+    // rules and the runtime's AsyncLocalStorage only.
     files: ["platform/**/*.ts"],
+    ignores: ["**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^(?!#contract/|#domain/|\\./[^/]+$)", message: "platform/ imports only contract/ and domain/ (docs/architecture.md §2)." }] },
+        {
+          patterns: [
+            {
+              regex: "^(?!#contract/|#domain/|node:async_hooks$|@sentry/cloudflare$|\\./[^/]+$)",
+              message: "platform/ imports only contract/, domain/, node:async_hooks and @sentry/cloudflare (docs/architecture.md §2).",
+            },
+          ],
+        },
       ],
     },
   },

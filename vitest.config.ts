@@ -26,11 +26,13 @@ const apiReferenceAsText: Plugin = {
 
 export default defineConfig({
   test: {
+    // Every request writes its JSON log line (platform/observability.ts): shown for failing tests only.
+    silent: "passed-only",
     projects: [
       {
         test: {
           name: "unit",
-          include: ["domain/**/*.test.ts", "contract/**/*.test.ts", "app/**/*.unit.test.ts", "locales/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["domain/**/*.test.ts", "contract/**/*.test.ts", "app/**/*.unit.test.ts", "platform/**/*.unit.test.ts", "locales/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["**/*.worker.test.ts"],
           environment: "node",
         },

@@ -1,9 +1,11 @@
+import { captureException } from "@sentry/cloudflare";
 import { renderToReadableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { contentSecurityPolicy } from "./.server/security.ts";
 import { cloudflareContext, nonceContext } from "./context.ts";
 import { NonceContext } from "./nonce.ts";
+import { describeError, log } from "#platform/observability.ts";
 
 export const streamTimeout = 5_000;
 
@@ -30,7 +32,8 @@ export default async function handleRequest(
     signal: AbortSignal.timeout(streamTimeout + 1_000),
     onError(error: unknown) {
       status = 500;
-      console.error("render error", error);
+      log("error", "render.error", { error: describeError(error), stack: error instanceof Error ? error.stack : undefined });
+      captureException(error);
     },
   });
   // Screens render from loader data with no suspense; wait for the whole document so that it works without JS.
@@ -43,3 +46,13 @@ export default async function handleRequest(
   const html = (await new Response(body).text()).replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
   return new Response(html, { headers: responseHeaders, status });
 }
+
+/**
+ * A loader's or action's unexpected error, logged and reported with the request's trace (an aborted request is the
+ * buyer leaving). React Router turns it into the error page, so the Worker's own wrapper never sees it.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  log("error", "route.error", { route: new URL(request.url).pathname, error: describeError(error), stack: error instanceof Error ? error.stack : undefined });
+  captureException(error);
+};

@@ -14,6 +14,7 @@ import { ToastProvider } from "./components/toasts.tsx";
 import { sessionContext } from "./context.ts";
 import { I18nProvider } from "./i18n/context.tsx";
 import { NonceContext } from "./nonce.ts";
+import { currentTrace } from "#platform/observability.ts";
 import { withFallback, type Messages } from "./i18n/translate.ts";
 // Only these groups reach the browser: the error page when the root loader itself failed.
 import { errors, shell, webview } from "#locales/en/common.json";
@@ -36,6 +37,8 @@ export function loader({ context }: Route.LoaderArgs) {
     locale,
     messages,
     toast: toast ? { ...toast, id: crypto.randomUUID() } : null,
+    /** The document's trace id: an error page without a reference of its own shows it (docs/decisions/055). */
+    reference: currentTrace()?.traceId ?? null,
   };
 }
 

@@ -38,6 +38,7 @@ async function expectErrorPage(page: Page, fault: keyof typeof EXPECTED) {
   await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
   await expect(page.getByText(EXPECTED[fault].message)).toBeVisible();
   await expect(page.getByRole("button", { name: "Go back" })).toBeVisible();
+  await expect(page.getByText(/^Reference for support: [0-9a-f]{32}$/)).toBeVisible();
   const url = new URL(page.url());
   await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", url.pathname + url.search);
   const text = await page.locator("body").innerText();
@@ -107,6 +108,15 @@ test.describe("a broken upstream", () => {
     await expect(page.getByRole("heading", { name: "حدث خطأ ما" })).toBeVisible();
     await expect(page.getByText("واجهت الخدمة مشكلة. يُرجى إعادة المحاولة بعد قليل.")).toBeVisible();
     await expect(page.getByRole("link", { name: "إعادة المحاولة" })).toHaveAttribute("href", "/app-h5/cloud/mobile-data/buy");
+  });
+
+  test("the reference on the error page is the request's trace id, which support finds in both Workers' logs @no-js", async ({ page }) => {
+    const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
+    await page.setExtraHTTPHeaders({ traceparent: `00-${traceId}-00f067aa0ba902b7-01` });
+    await setFault(page, "500");
+    const response = await page.goto(await launchLink(DEMO_DEVICES.sim, { country: "CN", language: "zh" }));
+    expect(response?.status()).toBe(502);
+    await expect(page.getByText(`客服查询编号： ${traceId}`)).toBeVisible();
   });
 
   // Client-side navigations and submissions: with JavaScript only (phone-js).

@@ -5,6 +5,8 @@ import { forgetEndedSessions } from "#app/.server/session/storage.ts";
 import { bookmarkContext, readBookmark } from "#app/.server/storage/d1-bookmark.ts";
 import { cloudflareContext, nonceContext } from "#app/context.ts";
 import { withD1Probe } from "#platform/d1-probe.ts";
+import { withErrorReporting } from "#platform/error-reporting.ts";
+import { log, traceOf, tracedRequest, withTrace } from "#platform/observability.ts";
 import * as build from "virtual:react-router/server-build";
 
 // Given a function, React Router imports the build and derives its routes and handlers again on every request:
@@ -13,27 +15,35 @@ const handleRequest = import.meta.env.DEV
   ? createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE)
   : createRequestHandler(build, import.meta.env.MODE);
 
-export default {
-  async fetch(request, env, ctx) {
-    checkSecrets(env);
-    if (isCrossSiteWrite(request)) {
-      return withSecurityHeaders(new Response("Cross-site request refused", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } }), request);
-    }
-    return withD1Probe(env, { d1: ["SESSIONS_DB"], services: ["CLOUD_API"] }, async (probed) => {
-      const context = new RouterContextProvider();
-      context.set(cloudflareContext, { env: probed, ctx });
-      context.set(nonceContext, newNonce());
-      const bookmark = await readBookmark(probed, request);
-      context.set(bookmarkContext, bookmark);
-      const response = withSecurityHeaders(await handleRequest(request, context), request);
-      const setCookie = await bookmark.setCookie();
-      if (setCookie) response.headers.append("Set-Cookie", setCookie);
-      return response;
-    });
+export default withErrorReporting("storefront", {
+  fetch(request, env, ctx) {
+    return tracedRequest("storefront", request, () => serve(request, env, ctx));
   },
   /** The cron (wrangler.jsonc): ended sessions are deleted, not only unreadable. */
-  async scheduled(_controller, env) {
+  async scheduled(_controller, env, _ctx) {
     checkSecrets(env);
-    console.log("sessions forgotten", await forgetEndedSessions(env, Math.floor(Date.now() / 1000)));
+    await withTrace(traceOf("storefront", null), async () => {
+      const started = Date.now();
+      log("info", "cron.sweep", { sessionsForgotten: await forgetEndedSessions(env, Math.floor(Date.now() / 1000)), ms: Date.now() - started });
+    });
   },
-} satisfies ExportedHandler<StorefrontEnv>;
+} satisfies ExportedHandler<StorefrontEnv>);
+
+/** One storefront request: the secrets checked, cross-site writes refused, the page rendered with its context. */
+async function serve(request: Request, env: StorefrontEnv, ctx: ExecutionContext): Promise<Response> {
+  checkSecrets(env);
+  if (isCrossSiteWrite(request)) {
+    return withSecurityHeaders(new Response("Cross-site request refused", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } }), request);
+  }
+  return withD1Probe(env, { d1: ["SESSIONS_DB"], services: ["CLOUD_API"] }, async (probed) => {
+    const context = new RouterContextProvider();
+    context.set(cloudflareContext, { env: probed, ctx });
+    context.set(nonceContext, newNonce());
+    const bookmark = await readBookmark(probed, request);
+    context.set(bookmarkContext, bookmark);
+    const response = withSecurityHeaders(await handleRequest(request, context), request);
+    const setCookie = await bookmark.setCookie();
+    if (setCookie) response.headers.append("Set-Cookie", setCookie);
+    return response;
+  });
+}

@@ -7,6 +7,8 @@ import type { ProbedEnv } from "#platform/d1-probe.ts";
  * (docs/configuration.md).
  */
 export interface StorefrontEnv extends StorefrontBindings, ProbedEnv {
+  /** Error reports go to this Sentry DSN; unset, none are sent (platform/error-reporting.ts). */
+  SENTRY_DSN?: string;
   /** Test configuration only: "cookie" lets a browser's fault cookie break its upstream (upstream/faults.ts). */
   UPSTREAM_FAULTS?: string;
   SESSION_IDLE_SECONDS?: string;

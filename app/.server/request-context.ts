@@ -11,6 +11,7 @@ import type { LaunchState } from "./session/state.ts";
 import type { BuyerTimeZone } from "./format.ts";
 import { buyerTimeZone } from "./time-zone.ts";
 import { upstreamFor } from "./upstream/for-request.ts";
+import { recordStep, type FunnelStepOf } from "./funnel.ts";
 
 export type Translate = ReturnType<typeof getI18n>["t"];
 export type Upstream = ReturnType<typeof upstreamFor>;
@@ -28,6 +29,8 @@ export interface RequestContext {
   timeZone(countryCode: string): BuyerTimeZone;
   /** Who sells to the launch's app family and how its buyers reach support (BRAND, decision 051). */
   brand(launch: Pick<LaunchState, "appPackageName">): Brand;
+  /** Records a purchase funnel step of this request (never awaited; docs/decisions/055). */
+  funnel(point: FunnelStepOf): void;
 }
 
 const requestContextKey = createContext<RequestContext>();
@@ -50,6 +53,7 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = ({ context
     },
     timeZone: (countryCode) => buyerTimeZone(request, countryCode),
     brand: (launch) => brandOf(env, launchAppFamily(env, launch), locale, t("app.name")),
+    funnel: (point) => recordStep(context, request, point),
   });
   return next();
 };

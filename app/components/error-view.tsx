@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useLocation } from "react-router";
+import { isRouteErrorResponse, useLocation, useRouteLoaderData } from "react-router";
 import { APP_HOME } from "#app/catalogue/app-home.ts";
 import { useTranslation } from "#app/i18n/context.tsx";
 
@@ -16,8 +16,16 @@ const canGoBackInStore = () => ((window.history.state as { idx?: number } | null
  * they work without JavaScript). A webview often opens the screen as its first history entry: with
  * nowhere in the store to go back to, "Go back" goes home.
  */
+/** The trace id support searches the logs by: the failed request's own when it carries one, else the document's. */
+function useReference(error: unknown): string | null {
+  const document = useRouteLoaderData<{ reference?: string | null }>("root");
+  const own = isRouteErrorResponse(error) ? (error.data as { reference?: unknown } | null)?.reference : undefined;
+  return typeof own === "string" ? own : (document?.reference ?? null);
+}
+
 export function ErrorView({ error }: { error: unknown }) {
   const { t } = useTranslation();
+  const reference = useReference(error);
   const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
@@ -29,6 +37,11 @@ export function ErrorView({ error }: { error: unknown }) {
       <title>{title}</title>
       <h1 className="text-lg font-semibold">{title}</h1>
       <p className="text-neutral-600">{message}</p>
+      {reference && !notFound && (
+        <p className="text-sm break-all text-neutral-600">
+          {t("errors.reference")} <span className="font-mono select-all">{reference}</span>
+        </p>
+      )}
       <div className="flex flex-wrap justify-center gap-3">
         {!notFound && (
           <a className="tap-target inline-flex items-center rounded-full bg-sky-700 px-5 text-white" href={location.pathname + location.search}>

@@ -21,6 +21,7 @@ import { findTokenStatement, type TokenRow } from "#api/repositories/auth-tokens
 import { sha256Hex } from "#api/core/hashing.ts";
 import { d1SessionFor } from "#api/http/d1-session.ts";
 import { OWNER_CHECKS } from "#api/services/ownership.ts";
+import { describeError, log } from "#platform/observability.ts";
 
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
@@ -61,7 +62,7 @@ function relayAfterResponse(c: Context, env: CloudApiEnv): void {
   } catch {
     return;
   }
-  ctx.waitUntil(dispatchEvents(env).catch((error: unknown) => console.error("handing integration events to their queue failed", error)));
+  ctx.waitUntil(dispatchEvents(env).catch((error: unknown) => log("error", "webhook.dispatch-failed", { error: describeError(error) })));
 }
 
 export function buildApp(ops: readonly AnyOperation[] = operations) {
@@ -152,7 +153,7 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
   app.notFound((c) => failure(c, Status.notFound, `no such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`));
   app.onError((error, c) => {
     if (error instanceof ApiError) return failure(c, error.status, error.message, error.reason);
-    console.error("cloud-api internal error", error);
+    log("error", "internal-error", { error: describeError(error), stack: error instanceof Error ? error.stack : undefined });
     return failure(c, Status.internal, "internal error");
   });
   return app;

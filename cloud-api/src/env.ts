@@ -13,6 +13,8 @@ export interface CloudApiEnv extends Omit<CloudApiBindings, "FULFILMENT" | "WEBH
   FULFILMENT: Queue<QueueMessage>;
   /** Integration events to deliver, one message per event and endpoint (docs/integration.md). */
   WEBHOOKS: Queue<DeliveryKey>;
+  /** Error reports go to this Sentry DSN; unset, none are sent (platform/error-reporting.ts). */
+  SENTRY_DSN?: string;
   STRIPE_API_BASE?: string;
   PAYPAL_API_BASE?: string;
   PAYMENT_NOTIFY_BASE_URL?: string;

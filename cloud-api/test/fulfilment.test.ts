@@ -70,14 +70,14 @@ describe("fulfilment queue", () => {
   it("drops a malformed message", async () => {
     const batch = createMessageBatch("camcloud-fulfilment-local", [{ id: "bad", timestamp: new Date(), attempts: 1, body: { order: 1 } }]);
     const ctx = createExecutionContext();
-    await worker.queue(batch as never, env);
+    await worker.queue(batch as never, env, ctx);
     expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["bad"]);
   });
 });
 
 describe("cron sweeps", () => {
   async function runCron() {
-    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env);
+    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env, createExecutionContext());
   }
 
   it("finishes fulfilled orders whose period has ended (8006 -> 8008)", async () => {

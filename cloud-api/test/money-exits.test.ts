@@ -1,4 +1,4 @@
-import { createScheduledController, env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "#api/index.ts";
 import { followOwedRefunds, REFUND_ALARM_SECONDS } from "#api/services/refunds.ts";
@@ -11,6 +11,14 @@ import { CLOSE_ALARM_SECONDS } from "#api/services/provider-closes.ts";
 import { deliverPaymentCalls, envWith, fetchWith } from "./helpers/live-worker.ts";
 import { call, deliver, eventually, freshBuyers, orderEvents, orderRow, packageOf, paidOrder, sandboxPaymentOf, type Buyer } from "./helpers/orders.ts";
 import { signedHeaders } from "#test/signed-request.ts";
+
+/** The `needs-a-person` events (JSON log lines) written to a spied console.error. */
+const needsAPersonEvents = (spy: { mock: { calls: unknown[][] } }) =>
+  spy.mock.calls
+    .map(([line]) => String(line))
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((line) => line.event === "needs-a-person");
 
 /**
  * Every order state that holds a buyer's money has an exit with a deadline: whatever state a paid order
@@ -26,7 +34,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const runCron = () => worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env);
+const runCron = () => worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env, createExecutionContext());
 /** Waits until the queue has closed the attempt `ref` at its provider. */
 const closeMade = (ref: string) =>
   eventually(() => env.DB.prepare("SELECT close_due_at FROM payments WHERE provider_ref = ?").bind(ref).first<{ close_due_at: number | null }>(), (row) => row?.close_due_at === null);
@@ -138,7 +146,7 @@ describe("every money state ends in a terminal state, and captured - refunded = 
     const alarm = vi.spyOn(console, "error").mockImplementation(() => {});
     const now = Math.floor(Date.now() / 1000);
     expect((await followOwedRefunds(env, now)).needPerson).toBeGreaterThanOrEqual(1);
-    expect(alarm.mock.calls.some(([line]) => String(line).startsWith("NEEDS A PERSON") && String(line).includes(orderId))).toBe(true);
+    expect(needsAPersonEvents(alarm)).toContainEqual(expect.objectContaining({ kind: "refund-overdue", orderId, message: expect.stringMatching(/^NEEDS A PERSON: /) }));
   });
 });
 
@@ -308,7 +316,7 @@ describe("an attempt that ends is closed at its provider", () => {
     const now = Math.floor(Date.now() / 1000);
     await closeEndedAttempts(providersDown, now);
     expect((await close()).close_attempts).toBe(2);
-    expect(alarm.mock.calls.some(([line]) => String(line).startsWith("NEEDS A PERSON") && String(line).includes(ref))).toBe(true);
+    expect(needsAPersonEvents(alarm)).toContainEqual(expect.objectContaining({ kind: "close-refused", orderId, message: expect.stringContaining(ref) }));
 
     await env.DB.prepare("UPDATE payments SET close_next_at = 0 WHERE order_id = ?").bind(orderId).run();
     alarm.mockClear();

@@ -1,4 +1,4 @@
-import { createScheduledController, env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import worker from "#api/index.ts";
 import { openFakeProvider, type FakeProvider } from "#test/fake-provider/client.ts";
@@ -323,7 +323,7 @@ describe("Stripe card payments (live adapter)", () => {
       { method: "GET", path: `/v1/checkout/sessions/${first.id}`, status: 200, body: JSON.stringify(firstPaidSession) },
       { method: "POST", path: "/v1/refunds", status: 200, body: JSON.stringify({ id: "re_0002", object: "refund", status: "succeeded", amount: cents, currency: "usd" }) },
     );
-    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), stripeLive(fake));
+    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), stripeLive(fake), createExecutionContext());
     const refunded = (await paymentsOf(orderId)).find((p) => p.provider_ref === first.id);
     expect(refunded).toMatchObject({ status: "refunded", refund_due_at: null });
     const refunds = (await fake.requests()).filter((r) => r.path === "/v1/refunds");
@@ -352,7 +352,7 @@ describe("Stripe card payments (live adapter)", () => {
       { method: "POST", path: "/v1/refunds", status: 200, body: pending },
       { method: "GET", path: "/v1/refunds/re_pending01", status: 200, body: JSON.stringify({ id: "re_pending01", object: "refund", status: "succeeded", amount: cents, currency: "usd" }) },
     );
-    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), stripeLive(fake));
+    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), stripeLive(fake), createExecutionContext());
     expect((await paymentsOf(orderId)).find((p) => p.provider_ref === first.id)).toMatchObject({ status: "refunded", refund_due_at: null });
     const refunds = (await fake.requests()).filter((r) => r.path === "/v1/refunds");
     expect(new Set(refunds.map((r) => r.headers["idempotency-key"]))).toEqual(new Set(["refund-pi_pending000000000"]));

@@ -32,7 +32,7 @@ async function payAndDeliver(deviceId: string, type: number, priceId: number, pa
   await env.DB.prepare("UPDATE sandbox_payments SET status = 'paid' WHERE ref = ?").bind(payment.ref).run();
   expect((await (await sandboxNotification(payment, "payment.succeeded"))()).status).toBe(200);
   const batch = createMessageBatch<FulfilmentMessage>("camcloud-fulfilment-local", [{ id: `m-${orderId}`, timestamp: new Date(), attempts: 1, body: { orderId } }]);
-  await worker.queue(batch, env);
+  await worker.queue(batch, env, createExecutionContext());
   await getQueueResult(batch, createExecutionContext());
   expect((await orderRow(orderId))?.status).toBe(8006);
   return orderId;

@@ -62,7 +62,7 @@ async function consume(queueName: string, workerEnv: CloudApiEnv, key: DeliveryK
   const batch = createMessageBatch<DeliveryKey>(queueName, [{ id, timestamp: new Date(), attempts, body: key }]);
   const retry = vi.spyOn(batch.messages[0]!, "retry");
   const ctx = createExecutionContext();
-  await worker.queue(batch, workerEnv);
+  await worker.queue(batch, workerEnv, ctx);
   return { ...(await getQueueResult(batch, ctx)), delays: retry.mock.calls.map(([options]) => options?.delaySeconds) };
 }
 

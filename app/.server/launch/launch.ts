@@ -17,6 +17,8 @@ import {
 } from "../session/state.ts";
 import type { SessionData, SessionFlash } from "../session/storage.ts";
 import { decodeLaunchPayload, LaunchError, type LaunchPayload } from "./payload.ts";
+import { log } from "#platform/observability.ts";
+import { recordStep } from "../funnel.ts";
 
 export function launchStateFrom(payload: LaunchPayload, query: URLSearchParams): LaunchState {
   let state = DEFAULT_LAUNCH_STATE;
@@ -55,7 +57,7 @@ export const launchMiddleware: MiddlewareFunction<Response> = async ({ request, 
     payload = await decodeLaunchPayload(params, version, env.LAUNCH_AES_KEY);
   } catch (error) {
     if (!(error instanceof LaunchError)) throw error;
-    console.warn(error.message);
+    log("warn", "launch.rejected", { code: error.code });
     // A link that does not decode signs nobody in, and nobody out: any page can link to one.
     throw redirect(withQuery(NO_LOGIN_PATHS.launchIncomplete, { reason: error.code }));
   }
@@ -70,5 +72,6 @@ export const launchMiddleware: MiddlewareFunction<Response> = async ({ request, 
     refreshToken: payload.refreshToken ?? "",
     tgAccessToken: payload.tgAccessToken ?? "",
   });
+  recordStep(context, request, { step: "launch" });
   throw redirect(url.pathname + url.search);
 };

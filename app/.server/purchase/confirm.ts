@@ -40,6 +40,8 @@ export async function confirmPurchase(req: RequestContext, request: Request, lau
   if (!parsed.ok) return data<PaymentStep>({ step: "error", message: t(parsed.messageKey) }, { status: 400 });
   const form = parsed.data;
   const method = paymentMethod(form.payMethod)!;
+  const step = { service: purchase.serviceType, method: form.payMethod };
+  req.funnel({ step: "method", ...step });
   // A sub-view runs in the provider's script: without JavaScript say so before any order exists.
   if (form.enhanced !== "1" && method.subView !== null) {
     return data<PaymentStep>({ step: "error", message: t("pay.needsScript") }, { status: 400 });
@@ -67,5 +69,6 @@ export async function confirmPurchase(req: RequestContext, request: Request, lau
     ? await api.call(confirmOrderV3, { ...order, signature: launch.signature ? launch.signature : undefined })
     : await api.call(confirmOrderV2, order);
   if (!result.ok) return data<PaymentStep>({ step: "error", message: result.msg || t("errors.unexpected") }, { status: 400 });
+  req.funnel({ step: "confirm", ...step });
   return nextStep(result.data, request.url, form.enhanced === "1", t("pay.needsScript"));
 }

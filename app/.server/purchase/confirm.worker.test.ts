@@ -8,6 +8,7 @@ import { createTranslator, type Messages } from "#app/i18n/translate.ts";
 import { signIn } from "#test/signed-request.ts";
 import type { StorefrontEnv } from "../env.ts";
 import { resources } from "../i18n.ts";
+import type { FunnelStepOf } from "../funnel.ts";
 import type { RequestContext } from "../request-context.ts";
 import { DEFAULT_LAUNCH_STATE, type LaunchState } from "../session/state.ts";
 import { createUpstreamClient } from "../upstream/client.ts";
@@ -19,9 +20,10 @@ import { confirmPurchase } from "./confirm.ts";
 /** The demo buyer's CNY coupon of 20.00 with no minimum, for any service (cloud-api/demo/seed.ts). */
 const TWENTY_OFF = 3;
 
-/** A request's context whose upstream is the real cloud-api Worker, counting the calls per path. */
+/** A request's context whose upstream is the real cloud-api Worker, counting the calls per path and the funnel steps. */
 async function countedRequest() {
   const calls: string[] = [];
+  const steps: FunnelStepOf[] = [];
   const transport: Transport = (path, init) => {
     calls.push(path.split("?")[0] ?? path);
     return SELF.fetch(`https://cloud-api.test${path}`, init);
@@ -42,8 +44,9 @@ async function countedRequest() {
     t: createTranslator("en", resources.en.common as Messages),
     upstream: { call: (...args: Parameters<typeof client.call>) => redirectWhenSignedOut(client.call(...args)) },
     timeZone: () => ({ name: "Asia/Shanghai", guessed: false }),
+    funnel: (point: FunnelStepOf) => void steps.push(point),
   } as unknown as RequestContext;
-  return { req, calls };
+  return { req, calls, steps };
 }
 
 const launch: LaunchState = { ...DEFAULT_LAUNCH_STATE, deviceId: DEMO_DEVICES.camera, deviceType: DeviceType.camera, countryCode: "CN" };
@@ -65,7 +68,7 @@ const newestOrderOf = (deviceId: string) => env.DB.prepare("SELECT package_id, c
 
 describe("a purchase screen's confirm", () => {
   it("makes one upstream call besides the confirm itself, and orders the package with the coupon and amount the screen showed", async () => {
-    const { req, calls } = await countedRequest();
+    const { req, calls, steps } = await countedRequest();
     const pkg = await packageAbove30(req);
     calls.length = 0;
     const payAmount = fromCents(toCents(pkg.salePrice) - 2000);
@@ -73,10 +76,12 @@ describe("a purchase screen's confirm", () => {
     expect(step).toMatchObject({ step: "redirect", url: expect.stringContaining("redirect_url=") });
     expect(calls).toEqual(["/v1/cloud/package/list", "/v1/cloud/order/h5/confirm/v2"]);
     expect(await newestOrderOf(launch.deviceId)).toEqual({ package_id: pkg.id, coupon_id: TWENTY_OFF, pay_cents: toCents(payAmount) });
+    const setting = { service: ServiceType.cloudStorage, method: PaymentType.wechat };
+    expect(steps).toEqual([{ step: "method", ...setting }, { step: "confirm", ...setting }]);
   });
 
   it("refuses an amount that no longer holds with the cloud-api's message, and orders nothing", async () => {
-    const { req, calls } = await countedRequest();
+    const { req, calls, steps } = await countedRequest();
     const pkg = await packageAbove30(req);
     const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders").first<{ n: number }>();
     calls.length = 0;
@@ -84,6 +89,7 @@ describe("a purchase screen's confirm", () => {
     expect(result).toMatchObject({ init: { status: 400 }, data: { step: "error", message: expect.stringMatching(/price/i) } });
     expect(calls).toEqual(["/v1/cloud/package/list", "/v1/cloud/order/h5/confirm/v2"]);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM orders").first<{ n: number }>()).toEqual(before);
+    expect(steps.map(({ step }) => step)).toEqual(["method"]);
   });
 
   it("answers a package no longer offered in the buyer's language without confirming", async () => {

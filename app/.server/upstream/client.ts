@@ -6,6 +6,7 @@ import type { Endpoint } from "./endpoints.ts";
 import { Status } from "#contract/codes.ts";
 import { parseEnvelope, UpstreamUnavailable, type UpstreamRefusal, type UpstreamResult } from "./envelope.ts";
 import type { Transport } from "./transport.ts";
+import { currentTrace, traceparentOf } from "#platform/observability.ts";
 
 export interface TokenStore {
   get(): Tokens | undefined;
@@ -69,6 +70,9 @@ export function createUpstreamClient(options: UpstreamOptions) {
     });
     if (endpoint.access === "user") headers.set("accessToken", accessToken);
     if (options.buyerIp) headers.set("X-Forwarded-For", options.buyerIp);
+    // The cloud-api continues the buyer's request's trace: one reference finds both Workers' log lines.
+    const trace = currentTrace();
+    if (trace) headers.set("traceparent", traceparentOf(trace));
     let path: string = endpoint.path;
     let body: string | undefined;
     if (endpoint.method === "GET") {

@@ -10,6 +10,7 @@ import { UpstreamUnavailable } from "./envelope.ts";
 import { withFaults } from "./faults.ts";
 import { refusalMessage } from "./refusal-message.ts";
 import { transportFor } from "./transport.ts";
+import { currentTrace, log } from "#platform/observability.ts";
 
 export const NO_TOKEN_PATH = NO_LOGIN_PATHS.signedOut;
 
@@ -52,12 +53,12 @@ export function upstreamFor(context: Readonly<RouterContextProvider>, request: R
     async call<I extends z.ZodType, S extends z.ZodType>(endpoint: Endpoint<I, S>, payload: z.input<I>) {
       try {
         const result = await redirectWhenSignedOut(client.call(endpoint, payload));
-        if (!result.ok) console.info(`upstream refused ${endpoint.path}: ${result.status} ${result.reason ?? "(no reason)"}: ${result.detail}`);
+        if (!result.ok) log("info", "upstream.refused", { path: endpoint.path, status: result.status, reason: result.reason ?? null, detail: result.detail });
         return result;
       } catch (error) {
         if (error instanceof UpstreamUnavailable) {
-          console.error(error.message);
-          throw data({ reason: error.reason }, { status: error.reason === "garbage" ? 502 : 503 });
+          log("error", "upstream.unavailable", { path: endpoint.path, reason: error.reason, error: error.message });
+          throw data({ reason: error.reason, reference: currentTrace()?.traceId }, { status: error.reason === "garbage" ? 502 : 503 });
         }
         throw error;
       }

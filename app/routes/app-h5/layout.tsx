@@ -1,9 +1,10 @@
 import { Outlet } from "react-router";
+import { screenViewMiddleware } from "#app/.server/funnel.ts";
 import { launchMiddleware } from "#app/.server/launch/launch.ts";
 import { ErrorView } from "#app/components/error-view.tsx";
 import type { Route } from "./+types/layout";
 
-export const middleware: Route.MiddlewareFunction[] = [launchMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [launchMiddleware, screenViewMiddleware];
 
 export default function AppH5Layout() {
   return <Outlet />;

@@ -18,6 +18,7 @@ import { followOwedRefunds } from "#api/services/refunds.ts";
 import { addVipDataDue } from "#api/services/vip-data.ts";
 import { orderSettings } from "#api/settings.ts";
 import { dispatchEvents, requeueStalled } from "#api/services/webhooks.ts";
+import { describeError, log, needsAPerson } from "#platform/observability.ts";
 
 /** Orders handled per sweep and per run; a backlog is worked off over the next runs. */
 const BATCH = 100;
@@ -73,7 +74,7 @@ export async function reconcileOpenPayments(env: CloudApiEnv, now: number): Prom
       await settleFromProvider(env, order);
     } catch (error) {
       // One provider's trouble (or a misconfigured adapter) must not stop the other orders' sweep.
-      console.error(`reconciling order ${order_id} failed`, error);
+      log("error", "reconcile.failed", { orderId: order_id, error: describeError(error) });
       continue;
     }
     if ((await findOrder(env.DB, order_id))?.status !== order.status) moved += 1;
@@ -92,7 +93,7 @@ export async function askAboutClosedAttempts(env: CloudApiEnv, now: number): Pro
     try {
       await askAboutClosedAttempt(env, payment, now);
     } catch (error) {
-      console.error(`asking about closed payment ${payment.id} failed`, error);
+      log("error", "closed-attempt.ask-failed", { paymentId: payment.id, orderId: payment.order_id, provider: payment.provider, error: describeError(error) });
     }
   }
   return due.length;
@@ -109,14 +110,17 @@ export async function closeEndedAttempts(env: CloudApiEnv, now: number): Promise
     try {
       await closeAtProvider(env, payment, now);
     } catch (error) {
-      console.error(`closing payment ${payment.id} at its provider failed`, error);
+      log("error", "close.failed", { paymentId: payment.id, orderId: payment.order_id, provider: payment.provider, error: describeError(error) });
     }
   }
   const overdue = await failedClosesSince(env.DB, now - CLOSE_ALARM_SECONDS, BATCH);
   for (const payment of overdue) {
-    console.error(
-      `NEEDS A PERSON: the checkout of payment ${payment.id} (order ${payment.order_id}) at ${payment.provider} could not be closed since ` +
+    needsAPerson(
+      "close-refused",
+      payment.order_id,
+      `the checkout of payment ${payment.id} (order ${payment.order_id}) at ${payment.provider} could not be closed since ` +
         `${new Date((payment.close_due_at ?? now) * 1000).toISOString()} (${payment.close_attempts} tries): close ${payment.provider_ref} in the provider's dashboard`,
+      { paymentId: payment.id, provider: payment.provider },
     );
   }
   return { tried: due.length, needPerson: overdue.length };
@@ -134,7 +138,9 @@ const FULFILMENT_ALARM_SECONDS = 3600;
 /** Paid orders stuck in 8003/8005 past the limit: logged loudly at every sweep until they move. */
 export async function alarmStuckFulfilment(env: CloudApiEnv, now: number): Promise<number> {
   const stuck = await ordersOlderThan(env.DB, [OrderStatus.paid, OrderStatus.buying], "updated_at", now - FULFILMENT_ALARM_SECONDS, BATCH);
-  for (const { order_id, status } of stuck) console.error(`NEEDS A PERSON: paid order ${order_id} has been in ${status} for over an hour, neither delivered nor refunded`);
+  for (const { order_id, status } of stuck) {
+    needsAPerson("fulfilment-stuck", order_id, `paid order ${order_id} has been in ${status} for over an hour, neither delivered nor refunded`, { status });
+  }
   return stuck.length;
 }
 

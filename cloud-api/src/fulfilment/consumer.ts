@@ -8,6 +8,7 @@ import { refundFromQueue, refundUndeliverable } from "#api/services/refunds.ts";
 import { dispatchEvents } from "#api/services/webhooks.ts";
 import { fulfilOrder } from "#api/fulfilment/fulfil.ts";
 import type { QueueMessage } from "#api/fulfilment/message.ts";
+import { describeError, log, traceOf, withTrace } from "#platform/observability.ts";
 
 const queueMessage = z.union([z.strictObject({ orderId: z.string().min(1).max(64) }), z.strictObject({ paymentId: z.string().min(1).max(64) })]);
 
@@ -25,44 +26,65 @@ async function makePaymentCalls(env: CloudApiEnv, paymentId: string): Promise<vo
 
 /**
  * Queue consumer: paid orders to fulfil, and payments that owe their provider a call. A fulfilment failure is
- * retried with a growing delay; after the last attempt the order is refunded. A malformed message is dropped with a
- * log line (retrying cannot fix it).
+ * retried with a growing delay; after the last attempt the order is refunded. Each message is its own trace and
+ * log line (queue.message: its ids, attempts, outcome, milliseconds).
  */
 export async function consumeQueue(batch: MessageBatch<QueueMessage>, env: CloudApiEnv): Promise<void> {
   const maxAttempts = orderSettings(env).fulfilmentMaxAttempts;
   for (const message of batch.messages) {
-    const parsed = queueMessage.safeParse(message.body);
-    if (!parsed.success) {
-      console.error("dropping a malformed queue message", message.id);
-      message.ack();
-      continue;
-    }
-    if ("paymentId" in parsed.data) {
-      try {
-        await makePaymentCalls(env, parsed.data.paymentId);
-      } catch (error) {
-        console.error(`the provider calls of payment ${parsed.data.paymentId} failed; the cron makes them again`, error);
-      }
-      message.ack();
-      continue;
-    }
-    const { orderId } = parsed.data;
+    await withTrace(traceOf("cloud-api", null), async () => {
+      const started = Date.now();
+      const parsed = queueMessage.safeParse(message.body);
+      const outcome = await consumeMessage(message, parsed.success ? parsed.data : null, env, maxAttempts);
+      log(outcome === "dropped" || outcome === "failed" ? "error" : "info", "queue.message", {
+        queue: batch.queue,
+        attempts: message.attempts,
+        ...parsed.data,
+        outcome,
+        ms: Date.now() - started,
+      });
+    });
+  }
+}
+
+/** One message, acknowledged or retried; a malformed one is dropped (retrying cannot fix it). */
+async function consumeMessage(
+  message: Message<QueueMessage>,
+  body: z.infer<typeof queueMessage> | null,
+  env: CloudApiEnv,
+  maxAttempts: number,
+): Promise<"done" | "retried" | "failed" | "dropped"> {
+  if (!body) {
+    message.ack();
+    return "dropped";
+  }
+  if ("paymentId" in body) {
     try {
-      await fulfilOrder(env, orderId);
-      message.ack();
+      await makePaymentCalls(env, body.paymentId);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      if (message.attempts < maxAttempts) {
-        console.warn(`fulfilment of ${orderId} failed (attempt ${message.attempts} of ${maxAttempts}): ${reason}`);
-        message.retry({ delaySeconds: 10 * 2 ** (message.attempts - 1) });
-      } else {
-        console.error(`fulfilment of ${orderId} failed for good: ${reason}`);
-        await refundUndeliverable(env, orderId, reason);
-        message.ack();
-      }
+      log("error", "payment-calls.failed", { paymentId: body.paymentId, error: describeError(error), next: "the cron makes them again" });
     }
+    message.ack();
+    return "done";
+  }
+  const { orderId } = body;
+  try {
+    await fulfilOrder(env, orderId);
+    message.ack();
+    return "done";
+  } catch (error) {
+    const reason = describeError(error);
+    if (message.attempts < maxAttempts) {
+      log("warn", "fulfilment.failed", { orderId, attempt: message.attempts, maxAttempts, error: reason });
+      message.retry({ delaySeconds: 10 * 2 ** (message.attempts - 1) });
+      return "retried";
+    }
+    log("error", "fulfilment.failed", { orderId, attempt: message.attempts, maxAttempts, error: reason, next: "refunded" });
+    await refundUndeliverable(env, orderId, error instanceof Error ? error.message : String(error));
+    message.ack();
+    return "failed";
   }
   // The integration events of these orders and payments (paid, granted, data added, refunded) go to their queue now; a
   // failure here leaves them for the cron and does not undo the fulfilment.
-  await dispatchEvents(env).catch((error: unknown) => console.error("handing integration events to their queue failed", error));
+  await dispatchEvents(env).catch((error: unknown) => log("error", "webhook.dispatch-failed", { error: describeError(error) }));
 }

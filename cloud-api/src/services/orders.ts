@@ -12,6 +12,8 @@ import { cancelOpenPaymentsStatement, insertPaymentStatement } from "#api/reposi
 import { orderSettings } from "#api/settings.ts";
 import { randomHex } from "#api/core/hashing.ts";
 import { queueCloses } from "#api/services/provider-closes.ts";
+import { recordFunnel } from "#platform/funnel.ts";
+import { orderFunnelPoint } from "#api/services/funnel.ts";
 
 export function conflict(order: Pick<OrderRow, "order_id" | "status">, to: OrderStatusCode): ApiError {
   return new ApiError(
@@ -101,6 +103,7 @@ export async function cancelOrder(env: CloudApiEnv, order: OrderRow): Promise<vo
   ]);
   await queueCloses(env, [ended]);
   if (!moved?.meta.changes) throw conflict((await findOrder(env.DB, order.order_id)) ?? order, OrderStatus.cancelled);
+  recordFunnel(env, orderFunnelPoint(order, "cancelled"));
 }
 
 /** Product-rules §4: repay only while waiting to pay, and never a PayPal order. */

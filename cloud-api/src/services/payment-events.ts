@@ -20,6 +20,8 @@ import {
   type PaymentRow,
 } from "#api/repositories/payments.ts";
 import { refundStrayPayment } from "#api/services/refunds.ts";
+import { log } from "#platform/observability.ts";
+import { recordOrderStep } from "#api/services/funnel.ts";
 
 /**
  * Applies what a provider says about one payment (a verified notification, or the answer to a status
@@ -44,7 +46,7 @@ export async function applyPaymentReport(env: CloudApiEnv, payment: PaymentRow, 
       // for an attempt a newer one replaced. An approval left uncaptured charges the buyer nothing.
       const order = await findOrder(db, payment.order_id);
       if (order?.status !== OrderStatus.paying || payment.status !== "created") {
-        console.warn(`not capturing approved payment ${payment.id}: order ${payment.order_id} is ${order?.status ?? "missing"}, payment ${payment.status}`);
+        log("warn", "capture.skipped", { paymentId: payment.id, orderId: payment.order_id, orderStatus: order?.status ?? null, paymentStatus: payment.status });
         await paymentStatusStatement(db, payment.id, ["created"], "cancelled", now).run();
         return;
       }
@@ -63,6 +65,7 @@ export async function applyPaymentReport(env: CloudApiEnv, payment: PaymentRow, 
       const [paymentMoved, orderMoved] = results.slice(seen.length).map((r) => r.meta.changes > 0);
       if (orderMoved) {
         await env.FULFILMENT.send({ orderId: payment.order_id });
+        await recordOrderStep(env, payment.order_id, "paid");
       } else if (paymentMoved) {
         await refundStrayPayment(env, payment);
       }
@@ -71,7 +74,8 @@ export async function applyPaymentReport(env: CloudApiEnv, payment: PaymentRow, 
     case "failed": {
       const results = await db.batch([...seen, paymentStatusStatement(db, payment.id, ["created"], "failed", now)]);
       if ((results[seen.length]?.meta.changes ?? 0) > 0) {
-        await transitionStatement(db, payment.order_id, OrderStatus.paymentFailed, `payment failed at ${payment.provider}`, now).run();
+        const moved = await transitionStatement(db, payment.order_id, OrderStatus.paymentFailed, `payment failed at ${payment.provider}`, now).run();
+        if (moved.meta.changes > 0) await recordOrderStep(env, payment.order_id, "failed");
       }
       return;
     }
@@ -79,16 +83,18 @@ export async function applyPaymentReport(env: CloudApiEnv, payment: PaymentRow, 
       // The provider closed the checkout itself (it expired): nothing left to close either.
       await db.batch([...seen, paymentStatusStatement(db, payment.id, ["created"], "cancelled", now), closeSettledStatement(db, payment.id)]);
       return;
-    case "refunded":
+    case "refunded": {
       // A confirmation may find the order between two asks (8012 refund failed): it ends refunded all the same.
-      await db.batch([
+      const results = await db.batch([
         ...seen,
         refundedStatement(db, payment.id, now),
         transitionStatement(db, payment.order_id, OrderStatus.refunding, `refund confirmed by ${payment.provider}`, now),
         transitionStatement(db, payment.order_id, OrderStatus.refunded, `refund confirmed by ${payment.provider}`, now),
         releaseCouponStatement(db, payment.order_id, [OrderStatus.refunded]),
       ]);
+      if ((results[seen.length + 2]?.meta.changes ?? 0) > 0) await recordOrderStep(env, payment.order_id, "refunded");
       return;
+    }
     case "refundFailed":
       // Money the provider said it gave back did not reach the buyer (Stripe's refund.failed): it is owed again,
       // and asked for again by the cron (docs/decisions/028), with the order in 8012 meanwhile.
@@ -120,12 +126,12 @@ export async function handleNotification(env: CloudApiEnv, providerName: Provide
     throw error;
   }
   if ("unfollowed" in notification) {
-    console.log(`acknowledged ${providerName} notification ${notification.eventId} without acting: ${notification.unfollowed}`);
+    log("info", "notification.unfollowed", { provider: providerName, eventId: notification.eventId, why: notification.unfollowed });
     return provider.acknowledge();
   }
   const payment = await findPaymentByRef(env.DB, providerName, notification.providerRef);
   if (!payment) {
-    console.warn(`acknowledged ${providerName} notification ${notification.eventId} about payment ${notification.providerRef}, which is not ours`);
+    log("warn", "notification.not-ours", { provider: providerName, eventId: notification.eventId, providerRef: notification.providerRef });
     return provider.acknowledge();
   }
   try {
@@ -150,7 +156,7 @@ export async function settleFromProvider(env: CloudApiEnv, order: OrderRow): Pro
     if (report.outcome !== "pending") await applyPaymentReport(env, payment, report, null);
   } catch (error) {
     if (error instanceof ProviderUnavailable || error instanceof NotificationRejected) {
-      console.warn(`status query of payment ${payment.id} failed: ${error.message}`);
+      log("warn", "provider.query-failed", { paymentId: payment.id, orderId: payment.order_id, provider: payment.provider, error: error.message });
       return;
     }
     throw error;
@@ -177,7 +183,7 @@ export async function askAboutClosedAttempt(env: CloudApiEnv, payment: PaymentRo
     report = await providerNamed(env, payment.provider).queryPayment(payment.provider_ref);
   } catch (error) {
     if (!(error instanceof ProviderUnavailable || error instanceof NotificationRejected)) throw error;
-    console.warn(`status query of closed payment ${payment.id} failed: ${error.message}`);
+    log("warn", "provider.query-failed", { paymentId: payment.id, orderId: payment.order_id, provider: payment.provider, closed: true, error: error.message });
     await nextProviderCheckStatement(env.DB, payment.id, now + FIRST_PROVIDER_CHECK_SECONDS).run();
     return;
   }

@@ -4,6 +4,7 @@ import { ProviderUnavailable, type CloseOutcome } from "#api/payments/provider.t
 import { closeAgainStatement, closeSettledStatement, endedAttemptIds, type PaymentRow } from "#api/repositories/payments.ts";
 import { askAboutClosedAttempt, PAYABLE_FOR_SECONDS } from "#api/services/payment-events.ts";
 import { orderSettings } from "#api/settings.ts";
+import { log } from "#platform/observability.ts";
 
 /**
  * An attempt that ends (cancel, repay, a new checkout that replaces its order, the unpaid order's close) is closed
@@ -34,7 +35,7 @@ export async function closeAtProvider(env: CloudApiEnv, payment: PaymentRow, now
   if (payment.close_due_at === null) return null;
   const retryAt = now + Math.min(MAX_RETRY_SECONDS, Math.max(FIRST_RETRY_SECONDS, now - payment.close_due_at));
   if (!payment.provider_ref || now - payment.created_at > PAYABLE_FOR_SECONDS) {
-    if (payment.close_attempts > 0) console.error(`gave up closing payment ${payment.id} at ${payment.provider}: its checkout can no longer be paid anyway`);
+    if (payment.close_attempts > 0) log("error", "close.given-up", { paymentId: payment.id, orderId: payment.order_id, provider: payment.provider, why: "its checkout can no longer be paid anyway" });
     await closeSettledStatement(env.DB, payment.id).run();
     return null;
   }
@@ -43,7 +44,7 @@ export async function closeAtProvider(env: CloudApiEnv, payment: PaymentRow, now
     outcome = await providerNamed(env, payment.provider).close(payment.provider_ref);
   } catch (error) {
     if (!(error instanceof ProviderUnavailable)) throw error;
-    console.warn(`closing payment ${payment.id} at ${payment.provider} failed; tried again later: ${error.message}`);
+    log("warn", "close.failed", { paymentId: payment.id, orderId: payment.order_id, provider: payment.provider, error: error.message, next: "tried again later" });
     await closeAgainStatement(env.DB, payment.id, retryAt, true).run();
     return null;
   }

@@ -14,6 +14,8 @@ import {
   settledPaymentOfOrder,
   type PaymentRow,
 } from "#api/repositories/payments.ts";
+import { describeError, log, needsAPerson } from "#platform/observability.ts";
+import { recordOrderStep } from "#api/services/funnel.ts";
 
 /**
  * Money owed back to a buyer lives on the payment (refund_due_at) until the provider confirms the
@@ -52,7 +54,7 @@ export async function askForRefund(env: CloudApiEnv, payment: PaymentRow): Promi
   } catch (error) {
     if (!(error instanceof ProviderUnavailable)) throw error;
     const now = nowSeconds();
-    console.warn(`refund of payment ${payment.id} (order ${orderId}) failed for now; asked again later: ${error.message}`);
+    log("warn", "refund.failed", { paymentId: payment.id, orderId, provider: payment.provider, error: error.message, next: "asked again later" });
     await db.batch([
       refundAskedStatement(db, payment.id, nextRefundAskAt(now, payment.refund_attempts)),
       transitionStatement(db, orderId, OrderStatus.refundFailed, `refund failed: ${error.message}`.slice(0, 500), now),
@@ -64,11 +66,12 @@ export async function askForRefund(env: CloudApiEnv, payment: PaymentRow): Promi
     await refundAskedStatement(db, payment.id, nextRefundAskAt(now, payment.refund_attempts)).run();
     return "pending";
   }
-  await db.batch([
+  const [, moved] = await db.batch([
     refundedStatement(db, payment.id, now),
     transitionStatement(db, orderId, OrderStatus.refunded, `refunded by ${payment.provider}`, now),
     releaseCouponStatement(db, orderId, [OrderStatus.refunded]),
   ]);
+  if (moved?.meta.changes) await recordOrderStep(env, orderId, "refunded");
   return "refunded";
 }
 
@@ -79,7 +82,7 @@ export async function askForRefund(env: CloudApiEnv, payment: PaymentRow): Promi
  * (refundFromQueue), so that the notification that brought the money is acknowledged without waiting for it.
  */
 export async function refundStrayPayment(env: CloudApiEnv, payment: PaymentRow): Promise<void> {
-  console.warn(`refunding payment ${payment.id} of order ${payment.order_id}: the order cannot use it`);
+  log("warn", "refund.stray-payment", { paymentId: payment.id, orderId: payment.order_id, provider: payment.provider });
   await markRefundDueStatement(env.DB, payment.id, nowSeconds()).run();
   await env.FULFILMENT.send({ paymentId: payment.id });
 }
@@ -103,7 +106,7 @@ export async function refundUndeliverable(env: CloudApiEnv, orderId: string, rea
     ...(payment ? [markRefundDueStatement(db, payment.id, now)] : []),
   ]);
   if (!payment) {
-    console.error(`NEEDS A PERSON: order ${orderId} cannot be delivered and has no settled payment to refund`);
+    needsAPerson("undeliverable-unpaid", orderId, `order ${orderId} cannot be delivered and has no settled payment to refund`);
     return;
   }
   await askForRefund(env, { ...payment, refund_due_at: payment.refund_due_at ?? now });
@@ -122,14 +125,17 @@ export async function followOwedRefunds(env: CloudApiEnv, now: number): Promise<
       await askForRefund(env, payment);
     } catch (error) {
       // One provider's trouble (or a misconfigured adapter) must not stop the other refunds.
-      console.error(`asking for the refund of payment ${payment.id} failed`, error);
+      log("error", "refund.ask-failed", { paymentId: payment.id, orderId: payment.order_id, provider: payment.provider, error: describeError(error) });
     }
   }
   const overdue = await refundsOwedSince(env.DB, now - REFUND_ALARM_SECONDS);
   for (const payment of overdue) {
-    console.error(
-      `NEEDS A PERSON: payment ${payment.id} of order ${payment.order_id} (${payment.amount_cents} ${payment.currency_code} at ${payment.provider}) ` +
+    needsAPerson(
+      "refund-overdue",
+      payment.order_id,
+      `payment ${payment.id} of order ${payment.order_id} (${payment.amount_cents} ${payment.currency_code} at ${payment.provider}) ` +
         `has been owed back since ${new Date((payment.refund_due_at ?? now) * 1000).toISOString()}, asked ${payment.refund_attempts} times`,
+      { paymentId: payment.id, provider: payment.provider },
     );
   }
   return { asked: due.length, needPerson: overdue.length };

@@ -1,5 +1,6 @@
 import { VIP_DATA_MB_PER_MONTH, vipDataMonthsBegun } from "#domain/service-periods.ts";
 import { addVipDataMonthStatements, vipPeriodsOnSims } from "#api/repositories/vip-data.ts";
+import { describeError, log } from "#platform/observability.ts";
 
 /**
  * Adds to SIM cards the 4G data of every begun month of the VIP periods in use on SIM devices (one device's,
@@ -27,6 +28,6 @@ export async function addVipDataOfDevice(db: D1Database, deviceId: string, now: 
   try {
     await addVipDataDue(db, now, deviceId);
   } catch (error) {
-    console.error(`adding VIP data on device ${deviceId} failed; the cron adds it`, error);
+    log("error", "vip-data.failed", { deviceId, error: describeError(error), next: "the cron adds it" });
   }
 }

@@ -4,6 +4,7 @@ import { nowSeconds } from "#api/core/clock.ts";
 import { markDeadStatement, type DeliveryKey } from "#api/repositories/webhooks.ts";
 import { deliverOnce } from "#api/services/webhooks.ts";
 import { RETRY_DELAYS_SECONDS } from "#api/webhooks/schedule.ts";
+import { log } from "#platform/observability.ts";
 
 const deliveryMessage = z.strictObject({ eventId: z.string().regex(/^msg_[0-9a-f]{32}$/), endpoint: z.string().min(1).max(40) });
 
@@ -17,7 +18,7 @@ export async function consumeWebhookDeliveries(batch: MessageBatch<DeliveryKey>,
     batch.messages.map(async (message) => {
       const parsed = deliveryMessage.safeParse(message.body);
       if (!parsed.success) {
-        console.error("dropping a malformed webhook delivery message", message.id);
+        log("error", "webhook.malformed", { messageId: message.id });
         message.ack();
         return;
       }
@@ -27,7 +28,7 @@ export async function consumeWebhookDeliveries(batch: MessageBatch<DeliveryKey>,
         return;
       }
       const delay = RETRY_DELAYS_SECONDS[Math.min(message.attempts, RETRY_DELAYS_SECONDS.length) - 1]!;
-      console.warn(`webhook ${parsed.data.eventId} to ${parsed.data.endpoint} failed (attempt ${message.attempts}); again in ${delay} s`);
+      log("warn", "webhook.retry", { eventId: parsed.data.eventId, endpoint: parsed.data.endpoint, attempt: message.attempts, againInSeconds: delay });
       message.retry({ delaySeconds: delay });
     }),
   );
@@ -39,7 +40,12 @@ export async function consumeDeadDeliveries(batch: MessageBatch<DeliveryKey>, en
     const parsed = deliveryMessage.safeParse(message.body);
     if (parsed.success) {
       await markDeadStatement(env.DB, parsed.data, nowSeconds()).run();
-      console.error(`NEEDS A PERSON: webhook ${parsed.data.eventId} to ${parsed.data.endpoint} was not accepted in three days of retries`);
+      log("error", "needs-a-person", {
+        kind: "webhook-given-up",
+        eventId: parsed.data.eventId,
+        endpoint: parsed.data.endpoint,
+        message: `NEEDS A PERSON: webhook ${parsed.data.eventId} to ${parsed.data.endpoint} was not accepted in three days of retries`,
+      });
     }
     message.ack();
   }

@@ -48,7 +48,7 @@ export async function deliverPaymentCalls(workerEnv: CloudApiEnv, paymentIds?: r
     "camcloud-fulfilment-local",
     bodies.map((body, index) => ({ id: `call-${index}-${body.paymentId}`, timestamp: new Date(), attempts: 1, body })),
   );
-  await worker.queue(batch, workerEnv);
+  await worker.queue(batch, workerEnv, createExecutionContext());
   return bodies.length;
 }
 

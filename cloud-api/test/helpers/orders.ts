@@ -93,7 +93,7 @@ export async function paidOrder(buyer: Buyer, deviceId: string, type: number, pr
 export async function deliver(orderId: string, attempts = 1, id = `m-${orderId}-${attempts}`) {
   const batch = createMessageBatch<FulfilmentMessage>("camcloud-fulfilment-local", [{ id, timestamp: new Date(), attempts, body: { orderId } }]);
   const ctx = createExecutionContext();
-  await worker.queue(batch, env);
+  await worker.queue(batch, env, ctx);
   return getQueueResult(batch, ctx);
 }
 
