@@ -124,8 +124,8 @@ export default tseslint.config(
     },
   },
   {
-    // Every SQL statement lives in repositories/ (docs/decisions/033), written in capitals as everywhere there: other layers compose the statements
-    // it hands out (batch()), so that a table's columns and rules are read in one folder.
+    // Every SQL statement lives in repositories/ (docs/decisions/033), in capitals as everywhere there: other layers
+    // compose the statements it hands out (batch()), so that a table's columns and rules are read in one folder.
     files: ["cloud-api/src/**/*.ts"],
     ignores: ["cloud-api/src/repositories/**"],
     rules: {
