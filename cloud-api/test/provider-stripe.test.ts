@@ -266,6 +266,7 @@ describe("Stripe card payments (live adapter)", () => {
       { method: "GET", path: `/v1/checkout/sessions/${first.id}`, status: 200, body: JSON.stringify(firstPaidSession) },
       { method: "POST", path: "/v1/refunds", status: 502, body: "" },
       { method: "POST", path: "/v1/refunds", status: 200, body: JSON.stringify({ id: "re_0001", object: "refund", status: "succeeded", amount: cents, currency: "usd" }) },
+      { method: "GET", path: "/v1/refunds/re_0001", status: 200, body: JSON.stringify({ id: "re_0001", object: "refund", status: "succeeded", amount: cents, currency: "usd" }) },
     );
     const firstPaid = await stripeEvent("checkout.session.completed", firstPaidSession);
     expect((await notify(fake, firstPaid.body, firstPaid.header)).status).toBe(200);
@@ -322,6 +323,7 @@ describe("Stripe card payments (live adapter)", () => {
     await fake.script(
       { method: "GET", path: `/v1/checkout/sessions/${first.id}`, status: 200, body: JSON.stringify(firstPaidSession) },
       { method: "POST", path: "/v1/refunds", status: 200, body: JSON.stringify({ id: "re_0002", object: "refund", status: "succeeded", amount: cents, currency: "usd" }) },
+      { method: "GET", path: "/v1/refunds/re_0002", status: 200, body: JSON.stringify({ id: "re_0002", object: "refund", status: "succeeded", amount: cents, currency: "usd" }) },
     );
     await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), stripeLive(fake), createExecutionContext());
     const refunded = (await paymentsOf(orderId)).find((p) => p.provider_ref === first.id);
@@ -384,14 +386,13 @@ describe("Stripe card payments (live adapter)", () => {
     expect((await fake.requests()).filter((r) => r.method === "GET" && r.path === listPath)).toHaveLength(3);
   });
 
-  it("notices a refund that fails after it was made (refund.failed): the money is owed again and the order shows refund failed", async () => {
+  it("notices a refund that fails after it was made (refund.failed): the money is owed again, also when Stripe's next answer replays the first success", async () => {
     const { fake, orderId, first, cents } = await paidBySecondAttempt();
     const firstPaidSession = paidSession(first, "pi_failslater000000");
     const refund = { id: "re_failslater01", object: "refund", status: "succeeded", amount: cents, currency: "usd", payment_intent: "pi_failslater000000", metadata: { checkoutSession: first.id } };
-    await fake.script(
-      { method: "GET", path: `/v1/checkout/sessions/${first.id}`, status: 200, body: JSON.stringify(firstPaidSession) },
-      { method: "POST", path: "/v1/refunds", status: 200, body: JSON.stringify(refund) },
-    );
+    const sessionAnswer = { method: "GET", path: `/v1/checkout/sessions/${first.id}`, status: 200, body: JSON.stringify(firstPaidSession) };
+    const refundNow = (status: string) => ({ method: "GET", path: `/v1/refunds/${refund.id}`, status: 200, body: JSON.stringify({ ...refund, status }) });
+    await fake.script(sessionAnswer, { method: "POST", path: "/v1/refunds", status: 200, body: JSON.stringify(refund) }, refundNow("succeeded"));
     const firstPaid = await stripeEvent("checkout.session.completed", firstPaidSession);
     expect((await notify(fake, firstPaid.body, firstPaid.header)).status).toBe(200);
     await deliverPaymentCalls(stripeLive(fake), [(await paymentsOf(orderId))[0]!.id]);
@@ -412,6 +413,13 @@ describe("Stripe card payments (live adapter)", () => {
     const owed = await orderState(orderId);
     expect((await notify(fake, failed.body, failed.header)).status).toBe(200);
     expect((await orderState(orderId)).payments).toEqual(owed.payments);
+
+    // The cron asks again under the same key: for 24 hours Stripe replays its first answer (succeeded), but the refund failed.
+    await env.DB.prepare("UPDATE payments SET refund_next_at = refund_next_at - 120 WHERE order_id = ?").bind(orderId).run();
+    await fake.script(sessionAnswer, { method: "POST", path: "/v1/refunds", status: 200, headers: { "content-type": "application/json", "idempotent-replayed": "true" }, body: JSON.stringify(refund) }, refundNow("failed"));
+    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), stripeLive(fake), createExecutionContext());
+    expect((await paymentsOf(orderId))[0]).toMatchObject({ status: "succeeded", refund_due_at: expect.any(Number), refund_attempts: 1 });
+    expect((await fake.requests()).filter((r) => r.path === `/v1/refunds/${refund.id}`)).toHaveLength(2);
   });
 
   it("moves a refunded order back to refund failed (8011 -> 8012) when Stripe's refund fails at the bank", async () => {
@@ -496,16 +504,22 @@ describe("Stripe card payments (live adapter)", () => {
     const sessionAnswer = { method: "GET", path: `/v1/checkout/sessions/${session.id}`, status: 200, body: JSON.stringify(session) };
     const inUse = JSON.stringify({ error: { type: "idempotency_error", code: "idempotency_key_in_use", message: "There is currently another in-progress request using this Idempotent Key" } });
     const succeeded = JSON.stringify({ id: "re_done0000001", object: "refund", status: "succeeded", amount: 499, currency: "usd", payment_intent: session.payment_intent });
+    const lookedUp = { method: "GET", path: "/v1/refunds/re_done0000001", status: 200, body: succeeded };
     const stripe = providerNamed(stripeLive(fake), "stripe");
     const whole = { number: 1, amountCents: 499, paymentCents: 499 };
 
-    await fake.script(sessionAnswer, { method: "POST", path: "/v1/refunds", status: 409, body: inUse }, { method: "POST", path: "/v1/refunds", status: 200, body: succeeded });
+    await fake.script(sessionAnswer, { method: "POST", path: "/v1/refunds", status: 409, body: inUse }, { method: "POST", path: "/v1/refunds", status: 200, body: succeeded }, lookedUp);
     expect(await stripe.refund(session.id, whole)).toEqual({ outcome: "refunded" });
     const refunds = () => fake.requests().then((requests) => requests.filter((r) => r.path === "/v1/refunds"));
     expect((await refunds()).map((r) => r.headers["idempotency-key"])).toEqual([`refund-${session.payment_intent}`, `refund-${session.payment_intent}`]);
 
     const rateLimited = JSON.stringify({ error: { type: "invalid_request_error", code: "lock_timeout", message: "busy" } });
-    await fake.script(sessionAnswer, { method: "POST", path: "/v1/refunds", status: 429, headers: { "stripe-should-retry": "true" }, body: rateLimited }, { method: "POST", path: "/v1/refunds", status: 200, body: succeeded });
+    await fake.script(
+      sessionAnswer,
+      { method: "POST", path: "/v1/refunds", status: 429, headers: { "stripe-should-retry": "true" }, body: rateLimited },
+      { method: "POST", path: "/v1/refunds", status: 200, body: succeeded },
+      lookedUp,
+    );
     expect(await stripe.refund(session.id, whole)).toEqual({ outcome: "refunded" });
     expect(await refunds()).toHaveLength(4);
 
@@ -518,9 +532,11 @@ describe("Stripe card payments (live adapter)", () => {
   it("refunds part of a payment as its own refund: the amount asked, under the refund's own Idempotency-Key", async () => {
     const fake = openFakeProvider();
     const session = paidSession(checkoutSession(`cs_test_${randomHex(16)}`, 499));
+    const part = JSON.stringify({ id: "re_part0000001", object: "refund", status: "succeeded", amount: 150, currency: "usd", payment_intent: session.payment_intent });
     await fake.script(
       { method: "GET", path: `/v1/checkout/sessions/${session.id}`, status: 200, body: JSON.stringify(session) },
-      { method: "POST", path: "/v1/refunds", status: 200, body: JSON.stringify({ id: "re_part0000001", object: "refund", status: "succeeded", amount: 150, currency: "usd", payment_intent: session.payment_intent }) },
+      { method: "POST", path: "/v1/refunds", status: 200, body: part },
+      { method: "GET", path: "/v1/refunds/re_part0000001", status: 200, body: part },
     );
     expect(await providerNamed(stripeLive(fake), "stripe").refund(session.id, { number: 2, amountCents: 150, paymentCents: 499 })).toEqual({ outcome: "refunded" });
     const [refund] = (await fake.requests()).filter((r) => r.path === "/v1/refunds");

@@ -150,8 +150,9 @@ export function stripeProvider(env: CloudApiEnv): PaymentProvider {
           refundKey(`refund-${paymentIntent}`, number),
           stripeRefund,
         );
-        // The same key answers a later ask with the first answer, so a pending refund is looked up for where it stands now.
-        const current = refund.status === "pending" || refund.status === "requires_action" ? await client.get(`/v1/refunds/${encodeURIComponent(refund.id)}`, stripeRefund) : refund;
+        // For 24 hours the same key answers a later ask with the first answer (a refund that failed since replays as
+        // succeeded), so the refund is always looked up for where it stands now.
+        const current = await client.get(`/v1/refunds/${encodeURIComponent(refund.id)}`, stripeRefund);
         if (current.status === "succeeded") return { outcome: "refunded" };
         if (current.status === "pending" || current.status === "requires_action") return { outcome: "pending" };
         throw new ProviderUnavailable(`Stripe refund ${current.id} of ${paymentIntent} is ${current.status}`);
