@@ -88,7 +88,11 @@ async function stripeEvent(type: string, object: unknown, options: { secret?: st
     type,
     data: { object },
   });
-  return { body, t, header: `t=${t},v1=${await hmacSha256Hex(options.secret ?? WEBHOOK_SECRET, `${t}.${body}`)}` };
+  return signedByStripe(body, t, options.secret);
+}
+
+async function signedByStripe(body: string, t = Math.floor(Date.now() / 1000), secret = WEBHOOK_SECRET) {
+  return { body, t, header: `t=${t},v1=${await hmacSha256Hex(secret, `${t}.${body}`)}` };
 }
 
 function notify(fake: FakeProvider, body: string, signature: string | null) {
@@ -178,7 +182,7 @@ describe("Stripe card payments (live adapter)", () => {
       ["missing header", { body: genuine.body, header: null }],
       ["v0 signature only", { body: genuine.body, header: genuine.header.replace("v1=", "v0=") }],
       ["signature of another timestamp", { body: genuine.body, header: genuine.header.replace(`t=${genuine.t}`, `t=${genuine.t - 1}`) }],
-      ["not an event", await stripeEvent("checkout.session.completed", { id: session.id })],
+      ["not an event", await signedByStripe(JSON.stringify({ object: "event", type: "checkout.session.completed", data: { object: session } }))],
     ];
     const before = await orderState(orderId);
     for (const [what, attempt] of attempts) {
@@ -449,19 +453,31 @@ describe("Stripe card payments (live adapter)", () => {
     expect((await paymentsOf(orderId))[0]).toMatchObject({ status: "succeeded", refund_due_at: expect.any(Number) });
   });
 
-  it("acknowledges a genuine event of a type it does not follow, or a refund it did not make, and still refuses an unsigned one", async () => {
+  it("acknowledges a genuine event of a type it does not follow, a refund it did not make or a session or refund it does not read, and still refuses an unsigned one", async () => {
     const fake = openFakeProvider();
     const { orderId } = await cardOrder(fake);
     const before = await orderState(orderId);
     const other = await stripeEvent("customer.created", { id: "cus_123", object: "customer" });
-    expect((await notify(fake, other.body, other.header)).status).toBe(200);
-    const dashboardRefund = await stripeEvent("refund.failed", { id: "re_dashboard01", object: "refund", status: "failed", amount: 100, currency: "usd", payment_intent: "pi_x", metadata: {} });
-    expect((await notify(fake, dashboardRefund.body, dashboardRefund.header)).status).toBe(200);
-    const unknownSession = await stripeEvent("checkout.session.completed", paidSession(checkoutSession(`cs_test_${randomHex(16)}`, 100)));
-    expect((await notify(fake, unknownSession.body, unknownSession.header)).status).toBe(200);
+    const genuine = [
+      other,
+      await stripeEvent("refund.failed", { id: "re_dashboard01", object: "refund", status: "failed", amount: 100, currency: "usd", payment_intent: "pi_x", metadata: {} }),
+      await stripeEvent("checkout.session.completed", paidSession(checkoutSession(`cs_test_${randomHex(16)}`, 100))),
+      // Another integration on the same account: a setup-mode session has no amount or currency.
+      await stripeEvent("checkout.session.completed", { ...checkoutSession(`cs_test_${randomHex(16)}`, 0), mode: "setup", status: "complete", payment_status: "no_payment_required", amount_total: null, currency: null }),
+      await stripeEvent("charge.refund.updated", { id: "re_otherintegration", object: "refund", status: "succeeded", amount: null, currency: null }),
+    ];
+    for (const event of genuine) {
+      const response = await notify(fake, event.body, event.header);
+      expect(response.status, event.body).toBe(200);
+      expect(await response.json()).toEqual({ received: true });
+    }
     expect(await orderState(orderId)).toEqual(before);
-    expect((await notify(fake, other.body, null)).status).toBe(400);
-    expect((await notify(fake, other.body, other.header.replace(/v1=./, "v1=0"))).status).toBe(400);
+    // The signature's first hex digit changed to another.
+    const wrongSignature = (header: string) => header.replace(/v1=(.)/, (_, digit: string) => `v1=${digit === "0" ? "1" : "0"}`);
+    for (const event of [other, ...genuine.slice(3)]) {
+      expect((await notify(fake, event.body, null)).status).toBe(400);
+      expect((await notify(fake, event.body, wrongSignature(event.header))).status).toBe(400);
+    }
   });
 
   it("expires the Checkout Session of an attempt that ends; one already paid is settled instead", async () => {

@@ -114,7 +114,7 @@ export function stripeProvider(env: CloudApiEnv): PaymentProvider {
       }
       switch (event.kind) {
         case "unfollowed":
-          return { eventId: event.id, unfollowed: `Stripe event type ${event.type}` };
+          return { eventId: event.id, unfollowed: event.why };
         case "session":
           return { eventId: event.id, ...reportOfSession(event.session, event.outcome) };
         case "refund": {

@@ -55,19 +55,20 @@ const stripeEvent = z.object({
 export type StripeEvent = { id: string; livemode: boolean } & (
   | { kind: "session"; session: CheckoutSession; outcome: PaymentOutcome }
   | { kind: "refund"; refund: StripeRefund; outcome: PaymentOutcome }
-  | { kind: "unfollowed"; type: string }
+  | { kind: "unfollowed"; why: string }
 );
 
-function parsedOrRejected<T extends z.ZodType>(schema: T, value: unknown, what: string): z.infer<T> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new NotificationRejected(`${what}: ${issue?.path.join(".")}: ${issue?.message}`);
-  }
-  return parsed.data;
+/** The first problem zod found, as `path: message`. */
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return `${issue?.path.join(".")}: ${issue?.message}`;
 }
 
-/** Reads a verified event body: a subscribed session or refund event, or one the cloud-api does not follow. */
+/**
+ * Reads a verified event body: a subscribed session or refund event, or one the cloud-api does not follow. A
+ * subscribed event whose object is not one the cloud-api makes (another integration's setup-mode session, with no
+ * amount or currency) is not followed either: it is genuine, so refusing it would only make Stripe send it for days.
+ */
 export function readStripeEvent(rawBody: string): StripeEvent {
   let json: unknown;
   try {
@@ -75,15 +76,19 @@ export function readStripeEvent(rawBody: string): StripeEvent {
   } catch {
     throw new NotificationRejected("notification body is not JSON");
   }
-  const { id, type, livemode, data } = parsedOrRejected(stripeEvent, json, "notification body");
+  const event = stripeEvent.safeParse(json);
+  if (!event.success) throw new NotificationRejected(`notification body: ${firstIssue(event.error)}`);
+  const { id, type, livemode, data } = event.data;
   if (Object.hasOwn(SESSION_EVENTS, type)) {
-    const session = parsedOrRejected(checkoutSession, data.object, "notification body: data.object");
-    return { id, livemode, kind: "session", session, outcome: SESSION_EVENTS[type as keyof typeof SESSION_EVENTS](session) };
+    const session = checkoutSession.safeParse(data.object);
+    if (!session.success) return { id, livemode, kind: "unfollowed", why: `Stripe ${type} of a session the cloud-api does not read (${firstIssue(session.error)})` };
+    return { id, livemode, kind: "session", session: session.data, outcome: SESSION_EVENTS[type as keyof typeof SESSION_EVENTS](session.data) };
   }
   if (REFUND_EVENTS.has(type)) {
-    const refund = parsedOrRejected(stripeRefund, data.object, "notification body: data.object");
-    const failed = refund.status === "failed" || refund.status === "canceled";
-    return { id, livemode, kind: "refund", refund, outcome: failed ? "refundFailed" : "pending" };
+    const refund = stripeRefund.safeParse(data.object);
+    if (!refund.success) return { id, livemode, kind: "unfollowed", why: `Stripe ${type} of a refund the cloud-api does not read (${firstIssue(refund.error)})` };
+    const failed = refund.data.status === "failed" || refund.data.status === "canceled";
+    return { id, livemode, kind: "refund", refund: refund.data, outcome: failed ? "refundFailed" : "pending" };
   }
-  return { id, livemode, kind: "unfollowed", type };
+  return { id, livemode, kind: "unfollowed", why: `Stripe event type ${type}` };
 }
