@@ -389,6 +389,41 @@ describe("PayPal payments (live adapter)", () => {
     expect((await orderEvents(checkout.orderId)).filter((e) => e.to_status === 8003)).toHaveLength(1);
   });
 
+  it("acknowledges verified events about no order of ours (a capture naming no order, a refund of such a capture or naming none, an order it does not read), changing nothing; unverified ones are still refused", async () => {
+    const fake = openFakeProvider();
+    const checkout = await payPalCheckout(fake);
+    // Captures made outside Checkout (PayPal's invoicing, an older integration) carry no related order.
+    const loneCapture = captureResource(checkout, { supplementary_data: {} });
+    const refundOf = (captureId: string | null) => ({
+      id: `REF${randomId(14)}`,
+      status: "COMPLETED",
+      amount: { currency_code: "USD", value: checkout.value },
+      links: captureId ? [{ href: `https://api-m.paypal.com/v2/payments/captures/${captureId}`, rel: "up", method: "GET" }] : [],
+    });
+    const genuine = [
+      await payPalWebhook("PAYMENT.CAPTURE.COMPLETED", "capture", loneCapture),
+      await payPalWebhook("PAYMENT.CAPTURE.DENIED", "capture", { ...loneCapture, status: "DECLINED" }),
+      await payPalWebhook("PAYMENT.CAPTURE.REFUNDED", "refund", refundOf(loneCapture.id)),
+      await payPalWebhook("PAYMENT.CAPTURE.REFUNDED", "refund", refundOf(null)),
+      await payPalWebhook("CHECKOUT.ORDER.APPROVED", "checkout-order", { id: randomId(17), intent: "AUTHORIZE", status: "APPROVED", purchase_units: [] }),
+      await payPalWebhook("CHECKOUT.ORDER.APPROVED", "checkout-order", { id: randomId(17), intent: "CAPTURE", status: "APPROVED", purchase_units: [{ reference_id: "default" }] }),
+    ];
+    await scriptVerdicts(fake, ...genuine);
+    await fake.script({ method: "GET", path: `/v2/payments/captures/${loneCapture.id}`, status: 200, body: JSON.stringify({ ...loneCapture, status: "REFUNDED" }) });
+    const before = await orderState(checkout.orderId);
+    for (const webhook of genuine) {
+      const response = await notify(fake, webhook);
+      expect(response.status, webhook.body).toBe(200);
+      expect(await response.text()).toBe("");
+    }
+    expect(await orderState(checkout.orderId)).toEqual(before);
+
+    const otherKeys = (await crypto.subtle.generateKey({ name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" }, false, ["sign"])) as CryptoKeyPair;
+    const forged = await payPalWebhook("PAYMENT.CAPTURE.COMPLETED", "capture", loneCapture, { signer: otherKeys.privateKey });
+    await scriptVerdicts(fake, forged);
+    expect((await notify(fake, forged)).status).toBe(400);
+  });
+
   it("moves the order to 8004 on PAYMENT.CAPTURE.DENIED", async () => {
     const fake = openFakeProvider();
     const checkout = await payPalCheckout(fake);

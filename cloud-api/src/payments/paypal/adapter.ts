@@ -11,6 +11,7 @@ import {
   type PaymentReport,
   type PaymentRequest,
   type RefundRequest,
+  type UnfollowedNotification,
 } from "#api/payments/provider.ts";
 import { payPalClient, PayPalRequestFailed } from "#api/payments/paypal/client.ts";
 import { payPalConfig } from "#api/payments/paypal/config.ts";
@@ -50,11 +51,12 @@ export function payPalProvider(env: CloudApiEnv): PaymentProvider {
   const client = payPalClient(config);
   const getOrder = (id: string) => client.get(orderPath(id), payPalOrder);
 
-  async function reportOfEvent(event: PayPalEvent): Promise<PaymentReport> {
+  /** What an event says about an order of ours; a capture or refund that names no order is none of ours (made outside Checkout). */
+  async function reportOfEvent(event: PayPalEvent): Promise<PaymentReport | Omit<UnfollowedNotification, "eventId">> {
     switch (event.event_type) {
       case "CHECKOUT.ORDER.APPROVED": {
         const amount = event.resource.purchase_units[0]?.amount;
-        if (!amount) throw new NotificationRejected("approved order without an amount");
+        if (!amount) return { unfollowed: `PayPal approval of order ${event.resource.id}, which has no amount` };
         return { providerRef: event.resource.id, outcome: "approved", amountCents: amount.cents, currency: amount.currency };
       }
       case "PAYMENT.CAPTURE.COMPLETED":
@@ -62,7 +64,7 @@ export function payPalProvider(env: CloudApiEnv): PaymentProvider {
       case "PAYMENT.CAPTURE.DECLINED": {
         const capture = event.resource;
         const orderId = capture.supplementary_data?.related_ids?.order_id;
-        if (!orderId) throw new NotificationRejected("capture without supplementary_data.related_ids.order_id");
+        if (!orderId) return { unfollowed: `PayPal ${event.event_type} of capture ${capture.id}, which names no order` };
         const completed = event.event_type === "PAYMENT.CAPTURE.COMPLETED";
         const outcome = completed ? (capture.status === "COMPLETED" ? "paid" : "pending") : "failed";
         return { providerRef: orderId, outcome, amountCents: capture.amount.cents, currency: capture.amount.currency };
@@ -70,10 +72,10 @@ export function payPalProvider(env: CloudApiEnv): PaymentProvider {
       case "PAYMENT.CAPTURE.REFUNDED": {
         // The refund names its capture only; the capture names the order and says whether it is fully refunded.
         const captureId = captureIdOfRefund(event.resource);
-        if (!captureId) throw new NotificationRejected("refund without a link to its capture");
+        if (!captureId) return { unfollowed: `PayPal refund ${event.resource.id}, which links no capture` };
         const capture = await client.get(capturePath(captureId), payPalCapture);
         const orderId = capture.supplementary_data?.related_ids?.order_id;
-        if (!orderId) throw new ProviderUnavailable(`PayPal capture ${captureId} does not name its order`);
+        if (!orderId) return { unfollowed: `PayPal refund ${event.resource.id} of capture ${captureId}, which names no order` };
         const outcome = capture.status === "REFUNDED" ? "refunded" : "pending";
         return { providerRef: orderId, outcome, amountCents: capture.amount.cents, currency: capture.amount.currency };
       }

@@ -66,17 +66,21 @@ export type PayPalEvent = z.infer<typeof payPalEvent>;
 
 const anyEvent = z.object({ ...eventBase, event_type: z.string().min(1) });
 
-/** Reads a verified event body (already known to be JSON); `unfollowed` names an event type it does not subscribe to. */
+/**
+ * Reads a verified event body (already known to be JSON); `unfollowed` names an event type it does not subscribe to,
+ * or a resource of a subscribed type that it does not read (another integration's order): PayPal sent it, so refusing
+ * it would only make PayPal send it again for days.
+ */
 export function readPayPalEvent(rawBody: string): PayPalEvent | { id: string; unfollowed: string } {
   const json: unknown = JSON.parse(rawBody);
   const parsed = payPalEvent.safeParse(json);
-  if (!parsed.success) {
-    const other = anyEvent.safeParse(json);
-    if (other.success && !payPalEvent.options.some((option) => option.shape.event_type.safeParse(other.data.event_type).success)) {
-      return { id: other.data.id, unfollowed: `PayPal event type ${other.data.event_type}` };
-    }
-    const issue = parsed.error.issues[0];
-    throw new NotificationRejected(`notification body: ${issue?.path.join(".")}: ${issue?.message}`);
-  }
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  const other = anyEvent.safeParse(json);
+  const issue = parsed.error.issues[0];
+  if (!other.success) throw new NotificationRejected(`notification body: ${issue?.path.join(".")}: ${issue?.message}`);
+  const subscribed = payPalEvent.options.some((option) => option.shape.event_type.safeParse(other.data.event_type).success);
+  return {
+    id: other.data.id,
+    unfollowed: subscribed ? `PayPal ${other.data.event_type} whose resource it does not read (${issue?.path.join(".")}: ${issue?.message})` : `PayPal event type ${other.data.event_type}`,
+  };
 }
