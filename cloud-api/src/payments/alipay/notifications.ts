@@ -14,8 +14,8 @@ export const ALIPAY_NOTIFICATION_MAX_AGE_SECONDS = 48 * 3600;
 
 /**
  * An Alipay asynchronous notification (POST /v1/pay/notify/alipay, form-encoded): RSA2 over every
- * parameter but sign and sign_type, empty ones included, values URL-decoded, verified with Alipay's public key; then it must
- * name our app and our seller id. notify_id is the event id.
+ * parameter but sign and sign_type, empty ones included, values URL-decoded, verified with Alipay's public key; one that
+ * names another app or seller id is not followed. notify_id is the event id.
  */
 export async function verifyAlipayNotification(config: AlipayConfig, body: string, now: number): Promise<VerifiedNotification | UnfollowedNotification> {
   const params: Record<string, string> = {};
@@ -39,8 +39,9 @@ export async function verifyAlipayNotification(config: AlipayConfig, body: strin
     throw new NotificationRejected(`notification: ${issue?.path.join(".")}: ${issue?.message}`);
   }
   const notification = parsed.data;
-  if (notification.app_id !== config.appId) throw new NotificationRejected(`notification for app ${notification.app_id}, not ours`);
-  if (notification.seller_id !== config.sellerId) throw new NotificationRejected(`notification for seller ${notification.seller_id}, not ours`);
+  // Signed by Alipay for another app or seller: genuine but not ours, so acknowledged (a refused one is sent again for a day).
+  if (notification.app_id !== config.appId) return { eventId: notification.notify_id, unfollowed: `Alipay notification for app ${notification.app_id}` };
+  if (notification.seller_id !== config.sellerId) return { eventId: notification.notify_id, unfollowed: `Alipay notification for seller ${notification.seller_id}` };
   const sentAt = parseChinaDateTime(notification.notify_time);
   if (sentAt === null || now - sentAt > ALIPAY_NOTIFICATION_MAX_AGE_SECONDS || sentAt - now > 300) {
     throw new NotificationRejected("notify_time outside the allowed window");

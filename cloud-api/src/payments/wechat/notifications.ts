@@ -23,7 +23,8 @@ function parsed<T extends z.ZodType>(schema: T, text: string, what: string): z.i
 
 /**
  * A WeChat Pay notification (POST /v1/pay/notify/wechat): the signature over the raw body first, then
- * the encrypted resource, which must name our merchant (and app, for a payment). TRANSACTION.SUCCESS
+ * the encrypted resource; one naming another merchant (or app, for a payment: the merchant's mini program, say) is
+ * genuine but not followed, so acknowledged rather than sent again for a day. TRANSACTION.SUCCESS
  * says a payment went through; REFUND.* answers a refund we asked for. The notification id is the
  * event id: WeChat repeats it on every retry.
  */
@@ -42,7 +43,7 @@ export async function verifyWechatNotification(
   if (notification.event_type.startsWith("TRANSACTION.") && notification.resource.original_type === "transaction") {
     const transaction = parsed(wechatTransaction, plain, "transaction");
     if (transaction.mchid !== config.mchId || transaction.appid !== config.appId) {
-      throw new NotificationRejected(`transaction of merchant ${transaction.mchid} / app ${transaction.appid}, not ours`);
+      return { eventId: notification.id, unfollowed: `WeChat Pay transaction of merchant ${transaction.mchid} / app ${transaction.appid}` };
     }
     const report = reportOfTransaction(transaction);
     if (!report) throw new NotificationRejected("transaction without amount or currency");
@@ -51,7 +52,7 @@ export async function verifyWechatNotification(
 
   if (notification.event_type.startsWith("REFUND.") && notification.resource.original_type === "refund") {
     const refund = parsed(wechatRefundResource, plain, "refund");
-    if (refund.mchid !== config.mchId) throw new NotificationRejected(`refund of merchant ${refund.mchid}, not ours`);
+    if (refund.mchid !== config.mchId) return { eventId: notification.id, unfollowed: `WeChat Pay refund of merchant ${refund.mchid}` };
     // Only whole payments are refunded; anything else (closed, abnormal, partial) changes nothing here.
     const whole = refund.refund_status === "SUCCESS" && refund.amount.refund === refund.amount.total;
     return {
