@@ -491,7 +491,7 @@ describe("Stripe card payments (live adapter)", () => {
     const [expire] = (await fake.requests()).filter((r) => r.path === expirePath);
     expect(expire).toMatchObject({ method: "POST" });
     expect(expire!.headers["authorization"]).toBe(`Bearer ${SECRET_KEY}`);
-    expect(expire!.headers["idempotency-key"]).toBe(`expire-${session.id}`);
+    expect(expire!.headers["idempotency-key"]).toMatch(new RegExp(`^expire-${session.id}-[0-9a-f-]{36}$`));
     const closed = await env.DB.prepare("SELECT close_due_at FROM payments WHERE id = ?").bind(payment!.id).first<{ close_due_at: number | null }>();
     expect(closed?.close_due_at).toBeNull();
 
@@ -512,6 +512,36 @@ describe("Stripe card payments (live adapter)", () => {
     await deliverPaymentCalls(stripeLive(fake), [otherPayment!.id]);
     expect((await orderRow(other.orderId))?.status).toBe(8007);
     expect((await paymentsOf(other.orderId))[0]).toMatchObject({ status: "succeeded", refund_due_at: expect.any(Number) });
+  });
+
+  it("decides a close that Stripe answers with a 5xx from the session (paid, expired, or open and tried again under a new key, as Stripe replays a saved 500 for its key)", async () => {
+    const fake = openFakeProvider();
+    const stripe = providerNamed(stripeLive(fake), "stripe");
+    // Stripe-Should-Retry: false, so the transport does not ask again; without it, it asks three times.
+    const failing = (session: Session, headers: Record<string, string> = { "content-type": "application/json", "stripe-should-retry": "false" }) => {
+      const answer = { method: "POST", path: `/v1/checkout/sessions/${session.id}/expire`, status: 500, headers, body: '{"error":{"type":"api_error","message":"An unknown error occurred"}}' };
+      return headers["stripe-should-retry"] ? [answer] : [answer, answer, answer];
+    };
+    const read = (session: Session) => ({ method: "GET", path: `/v1/checkout/sessions/${session.id}`, status: 200, body: JSON.stringify(session) });
+
+    const paid = paidSession(checkoutSession(`cs_test_${randomHex(16)}`, 499));
+    await fake.script(...failing(paid), read(paid));
+    expect(await stripe.close(paid.id)).toBe("paid");
+
+    const expired = { ...checkoutSession(`cs_test_${randomHex(16)}`, 499), status: "expired" };
+    await fake.script(...failing(expired), read(expired));
+    expect(await stripe.close(expired.id)).toBe("closed");
+
+    const open = checkoutSession(`cs_test_${randomHex(16)}`, 499);
+    await fake.script(...failing(open, { "content-type": "application/json" }), read(open));
+    await expect(stripe.close(open.id)).rejects.toMatchObject({ name: "StripeRequestFailed", status: 500 });
+    await fake.script({ method: "POST", path: `/v1/checkout/sessions/${open.id}/expire`, status: 200, body: JSON.stringify({ ...open, status: "expired" }) });
+    expect(await stripe.close(open.id)).toBe("closed");
+    const keys = (await fake.requests()).filter((r) => r.path === `/v1/checkout/sessions/${open.id}/expire`).map((r) => r.headers["idempotency-key"]);
+    expect(keys).toHaveLength(4);
+    // The transport's retries within one close repeat its key; the next close has its own.
+    expect(new Set(keys.slice(0, 3)).size).toBe(1);
+    expect(keys[3]).not.toBe(keys[0]);
   });
 
   it("asks again, with the same Idempotency-Key, after a 409 idempotency_key_in_use or when Stripe-Should-Retry says so, and not when it says no", async () => {

@@ -165,11 +165,14 @@ export function stripeProvider(env: CloudApiEnv): PaymentProvider {
 
     async close(ref: string): Promise<CloseOutcome> {
       try {
-        const expired = await client.post(`${sessionPath(ref)}/expire`, {}, `expire-${ref}`, checkoutSession);
+        // Its own key per close (the transport's retries repeat it): Stripe replays a saved 500 for a key's 24 hours, and
+        // expiring twice is harmless (the second is refused, and the session then read).
+        const expired = await client.post(`${sessionPath(ref)}/expire`, {}, `expire-${ref}-${crypto.randomUUID()}`, checkoutSession);
         return outcomeOfSession(expired) === "paid" ? "paid" : "closed";
       } catch (error) {
-        if (!(error instanceof StripeRequestFailed) || error.status >= 500) throw error;
-        // Only an open session can be expired: one already expired, or completed (paid), is refused; it tells which.
+        if (!(error instanceof StripeRequestFailed)) throw error;
+        // Only an open session can be expired: one already expired, or completed (paid), is refused; it tells which. After
+        // a 5xx it may have been paid or have expired meanwhile; one still open is closed again by the cron.
         const outcome = outcomeOfSession(await session(ref));
         if (outcome === "paid") return "paid";
         if (outcome === "cancelled") return "closed";
