@@ -91,7 +91,7 @@ function tagOf(path: string): string {
 }
 
 const accessNeeds: Record<Endpoint["access"], string> = {
-  app: "A signed request without an accessToken.",
+  app: "A signed request; an accessToken header, which the spec's clients send on every call, is accepted and ignored (it names no caller).",
   user: "A signed request with the user's accessToken.",
   s2s: "A signed request that also carries the server-to-server credential: the companion app's backend only.",
 };
