@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Hono, type Context } from "hono";
 import type { CloudApiEnv } from "#api/env.ts";
 import { Status } from "#contract/codes.ts";
-import { language } from "#contract/fields.ts";
+import { countryCode, language } from "#contract/fields.ts";
 import { ApiError } from "#api/core/errors.ts";
 import { failure, success } from "#api/http/envelope.ts";
 import { buildOpenApiDocument, type OpenApiDocument } from "#api/http/openapi.ts";
@@ -46,7 +46,8 @@ function valueOf<T>(settled: Settled<T>): T {
   return settled.value;
 }
 
-const languageHeader = z.object({ appLanguage: language.optional() });
+/** The buyer's headers, read as the body's fields of the same names are (English and China without them). */
+const buyerHeaders = z.object({ appLanguage: language.optional(), countryCode: countryCode.optional() });
 const NOTHING: Settled<undefined> = { ok: true, value: undefined };
 const NOTHING_READ = Promise.resolve(NOTHING);
 
@@ -81,18 +82,18 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
         body: op.method === "GET" ? "" : await readBodyText(c.req.raw),
       };
       const storage = d1SessionFor(c.env, c.req.raw, op.readOnly);
-      // The appLanguage header is read as a body's language is (English without one), and the input now,
-      // to start the operation's first reads; both are refused only after the caller's checks: a bad
-      // signature or token answers before bad input does.
-      const appLanguage = settle(() => parseOrRefuse(languageHeader, { appLanguage: c.req.header("appLanguage") }).appLanguage ?? "en");
+      // The appLanguage and countryCode headers are read as a body's fields are, and the input now, to start the
+      // operation's first reads; all are refused only after the caller's checks: a bad signature or token answers
+      // before bad input does.
+      const headers = settle(() => parseOrRefuse(buyerHeaders, { appLanguage: c.req.header("appLanguage"), countryCode: c.req.header("countryCode") }));
       const facts: RequestFacts = {
         env: storage.env,
         request: c.req.raw,
-        countryCode: c.req.header("countryCode") ?? "CN",
-        language: appLanguage.ok ? appLanguage.value : "en",
+        countryCode: (headers.ok ? headers.value.countryCode : undefined) ?? "CN",
+        language: (headers.ok ? headers.value.appLanguage : undefined) ?? "en",
       };
       const input = settle(() => {
-        valueOf(appLanguage);
+        valueOf(headers);
         return parseOrRefuse(inputSchema, op.method === "GET" ? Object.fromEntries(new URL(c.req.url).searchParams) : parseJsonBody(signed.body));
       });
       // The token is looked up on the primary in the replay check's batch, which writes there anyway: one

@@ -21,6 +21,14 @@ describe("operation policies", () => {
     }
   });
 
+  it("name an owner check whenever a user's input names something that belongs to someone: 'none' type-checks for any input (found by an outside reader)", () => {
+    const OWNED_FIELDS = ["deviceId", "orderId", "iccId", "encryptCodeId", "codeId"];
+    for (const op of operations.filter((candidate) => candidate.access === "user")) {
+      const fields = Object.keys((op.input as { shape?: Record<string, unknown> }).shape ?? {});
+      if (fields.some((field) => OWNED_FIELDS.includes(field))) expect(op.owner, `${op.path} names ${fields.join(", ")}`).not.toBe("none");
+    }
+  });
+
   it("run the owner check before the handler, and before anything read first reaches it", async () => {
     let handled = 0;
     let readFirst = 0;

@@ -124,6 +124,20 @@ describe("replay protection (docs/contract.md: a signed header set is usable onc
     expect((await signedFetch("/v1/cloud/order/query/srv/order/list", list, { accessToken, headers: { appLanguage: "zh" } })).body?.status).toBe(200);
   });
 
+  it("reads the countryCode header as a body's countryCode is: a malformed one is refused, and nothing is stored from it (found by an outside attacker)", async () => {
+    const { accessToken } = await signIn();
+    const orders = async () => JSON.stringify((await env.DB.prepare("SELECT order_id, country_code FROM orders ORDER BY order_id").all()).results);
+    const before = await orders();
+    const confirm = { deviceId: "CAM-DEMO-001", priceId: 1, payAmount: 0.01, payMethod: 4, buyServiceType: 1 };
+    for (const countryCode of ["<script>x</script>", "USA", "u1", "A".repeat(3000)]) {
+      const answer = await signedFetch("/v1/cloud/order/h5/confirm/v2", confirm, { accessToken, headers: { countryCode } });
+      expect(answer.body, countryCode.slice(0, 20)).toMatchObject({ status: 400, msg: expect.stringMatching(/^invalid params: countryCode: /) });
+    }
+    expect(await orders()).toBe(before);
+    const list = { deviceId: "CAM-DEMO-001", type: 1, pageNum: 1, pageSize: 5 };
+    expect((await signedFetch("/v1/cloud/order/query/srv/order/list", list, { accessToken, headers: { countryCode: "us" } })).body?.status).toBe(200);
+  });
+
   it("refuses a query string on a POST, and keys a replay on the operation and what its body says, not on their spelling", async () => {
     const headers = await signedHeaders("");
     const body = { js_refreshToken: "another-refresh-token" };

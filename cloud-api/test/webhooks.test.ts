@@ -209,6 +209,9 @@ describe("integration events: the outbox", () => {
     const period = await env.DB.prepare("SELECT start_time, end_time FROM entitlements WHERE source = 'order' AND source_ref = ?").bind(orderId).first<{ start_time: number; end_time: number }>();
     const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace(".000Z", "Z");
     expect(events[1]?.data).toMatchObject({ startsAt: iso(period!.start_time), endsAt: iso(period!.end_time), serviceEndsAt: iso(period!.end_time), unlimited: false, source: "order" });
+    // The fulfilment batch hands its events to their queue itself, not leaving them for the cron (found by an outside attacker).
+    const { results } = await env.DB.prepare("SELECT dispatched_at FROM webhook_events WHERE data ->> '$.orderId' = ?").bind(orderId).all<{ dispatched_at: number | null }>();
+    expect(results.map((row) => row.dispatched_at !== null)).toEqual([true, true, true]);
   });
 
   it("records no period or data event for a fulfilment that failed, and one order.refunded for its refund", async () => {

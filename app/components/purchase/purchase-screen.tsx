@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import type { ShouldRevalidateFunction } from "react-router";
+import type { PaymentStep } from "#app/purchase/payment-step.ts";
 import { revalidateUnlessOnly } from "#app/components/sheet-history.ts";
 import { PurchasePlan } from "#app/components/services/service-timeline.tsx";
 import { CouponRow, type CouponState } from "./coupon-row.tsx";
@@ -44,4 +46,15 @@ export function PurchaseScreen({ view, head, children, bar, showCoupon = true }:
 export const purchaseMeta = ({ loaderData }: { loaderData?: { title: string } }) => [{ title: loaderData?.title ?? "" }];
 
 // Opening or closing the payment chooser needs no new data.
-export const purchaseShouldRevalidate = revalidateUnlessOnly("pay");
+const revalidateUnlessChooser = revalidateUnlessOnly("pay");
+
+/**
+ * A confirm that started a payment leaves for the provider or opens its sub-view, so the screen's offer is not
+ * read again for it: that was five more upstream calls, which PayPal's buttons waited for before they had their
+ * order (found by an outside reader of issue 29). A refused confirm reads it again: what it refused may have changed.
+ */
+export const purchaseShouldRevalidate: ShouldRevalidateFunction = (args) => {
+  const step = (args.actionResult as PaymentStep | undefined)?.step;
+  if (args.formMethod?.toUpperCase() === "POST" && (step === "redirect" || step === "view")) return false;
+  return revalidateUnlessChooser(args);
+};

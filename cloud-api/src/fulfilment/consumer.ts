@@ -45,6 +45,9 @@ export async function consumeQueue(batch: MessageBatch<QueueMessage>, env: Cloud
       });
     });
   }
+  // The integration events of these orders and payments (paid, granted, data added, refunded) go to their queue now; a
+  // failure here leaves them for the cron and does not undo the fulfilment.
+  await dispatchEvents(env).catch((error: unknown) => log("error", "webhook.dispatch-failed", { error: describeError(error) }));
 }
 
 /** One message, acknowledged or retried; a malformed one is dropped (retrying cannot fix it). */
@@ -84,7 +87,4 @@ async function consumeMessage(
     message.ack();
     return "failed";
   }
-  // The integration events of these orders and payments (paid, granted, data added, refunded) go to their queue now; a
-  // failure here leaves them for the cron and does not undo the fulfilment.
-  await dispatchEvents(env).catch((error: unknown) => log("error", "webhook.dispatch-failed", { error: describeError(error) }));
 }

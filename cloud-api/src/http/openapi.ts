@@ -5,6 +5,7 @@ import { type BusinessStatus, httpStatusOf, Status } from "#contract/codes.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import type { Endpoint } from "#contract/endpoints.ts";
 import { BOOKMARK_HEADER } from "#contract/headers.ts";
+import { countryCode, language } from "#contract/fields.ts";
 import { exampleOf, inputJsonSchema, jsonSchema, type JsonSchema } from "#contract/json-schema.ts";
 
 /** The refusals an operation may answer; 405 is answered for a method no operation takes (the info says). */
@@ -36,7 +37,7 @@ const signingHeaders = {
   appid: "The app's id.",
   noticeStr:
     "A random 8-digit number; the same noticeStr and timestamp are refused again for the same appid and caller " +
-    "(the access token of a user call; method, path and body of an app-level call, which takes no accessToken header).",
+    "(the access token of a user call; method, path and body of an app-level call, which ignores an accessToken header).",
   timestamp: "Unix seconds, within 300 s of the server's clock.",
   signature: "md5_hex_lower(appid + appSecret + noticeStr + timestamp).",
 };
@@ -44,8 +45,9 @@ const signingHeaders = {
 const contextHeaders = {
   platform: { description: "The client platform, H5 for the storefront.", schema: { type: "string", examples: ["H5"] } },
   appVersion: { description: "The client version, 2.0.", schema: { type: "string", examples: ["2.0"] } },
-  countryCode: { description: "The buyer's country, for operations whose input does not say.", schema: { type: "string", default: "CN" } },
-  appLanguage: { description: "The buyer's language, for operations whose input does not say.", schema: { type: "string", default: "en" } },
+  // Refused as the body's fields of the same names are (cloud-api/src/app.ts reads them with these schemas).
+  countryCode: { description: "The buyer's country, for operations whose input does not say.", schema: { ...jsonSchema(countryCode, "input"), default: "CN" } },
+  appLanguage: { description: "The buyer's language, for operations whose input does not say.", schema: { ...jsonSchema(language, "input"), default: "en" } },
 };
 
 /** The HMAC's formula as contract/signature.ts computes it, each line named (an issue found a hand-written one stale). */
@@ -89,7 +91,7 @@ function tagOf(path: string): string {
 }
 
 const accessNeeds: Record<Endpoint["access"], string> = {
-  app: "A signed request without an accessToken.",
+  app: "A signed request; an accessToken header, which the spec's clients send on every call, is accepted and ignored (it names no caller).",
   user: "A signed request with the user's accessToken.",
   s2s: "A signed request that also carries the server-to-server credential: the companion app's backend only.",
 };

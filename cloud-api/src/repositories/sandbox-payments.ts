@@ -1,7 +1,8 @@
 import type { CurrencyCode } from "#domain/money.ts";
+import type { ProviderName } from "#domain/payment-methods.ts";
 
-/** The sandbox provider's side of a payment (table sandbox_payments). */
-export type SandboxMethod = "wechat" | "alipay" | "paypal" | "stripe";
+/** The sandbox provider's side of a payment (table sandbox_payments): it stands in for each provider by name. */
+export type SandboxMethod = ProviderName;
 export type SandboxStatus = "created" | "approved" | "paid" | "failed" | "cancelled" | "refunded";
 
 export interface SandboxPaymentRow {

@@ -3,6 +3,7 @@ import { SIGNATURE_WINDOW_SECONDS } from "#contract/signature.ts";
 import { hmacSha256Hex, timingSafeEqualText } from "#api/core/hashing.ts";
 import { NotificationRejected, type PaymentOutcome } from "#api/payments/provider.ts";
 import type { SandboxMethod, SandboxPaymentRow } from "#api/repositories/sandbox-payments.ts";
+import { PROVIDER_NAMES, type ProviderName } from "#domain/payment-methods.ts";
 
 /**
  * The sandbox provider's notifications: a JSON event signed like Stripe's webhooks, with the header
@@ -25,7 +26,7 @@ const sandboxEvent = z.strictObject({
   created: z.number().int(),
   data: z.strictObject({
     ref: z.string().min(1).max(64),
-    method: z.enum(["wechat", "alipay", "paypal", "stripe"]),
+    method: z.enum(PROVIDER_NAMES as [ProviderName, ...ProviderName[]]),
     amount: z.string().regex(/^\d{1,9}\.\d{2}$/),
     currency: z.string().regex(/^[A-Z]{3}$/),
   }),

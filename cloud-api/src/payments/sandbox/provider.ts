@@ -44,6 +44,14 @@ function newRef(method: ProviderName): string {
   }
 }
 
+/** What the storefront continues with, per provider, as the real one answers it: a provider without an entry does not compile. */
+const SANDBOX_INSTRUCTIONS: Record<ProviderName, (env: CloudApiEnv, base: string, ref: string, request: PaymentRequest) => Promise<PaymentInstructions> | PaymentInstructions> = {
+  wechat: (_env, base, ref) => ({ h5PaymentUrl: `${base}/sandbox/wechat/pay?prepay_id=${encodeURIComponent(ref)}` }),
+  alipay: async (env, base, ref, request) => ({ alipayForm: await alipayForm(env, base, { ref, request }) }),
+  paypal: (_env, _base, ref) => ({ payPalOrderId: ref }),
+  stripe: (_env, _base, ref) => ({ sessionId: ref }),
+};
+
 function reportOf(row: SandboxPaymentRow): PaymentReport {
   return { providerRef: row.ref, outcome: OUTCOME_OF_STATUS[row.status], amountCents: row.amount_cents, currency: row.currency_code };
 }
@@ -77,15 +85,7 @@ export function sandboxProvider(env: CloudApiEnv, name: ProviderName): PaymentPr
         return_url: request.returnUrl,
         created_at: nowSeconds(),
       });
-      const instructions: PaymentInstructions =
-        name === "wechat"
-          ? { h5PaymentUrl: `${base()}/sandbox/wechat/pay?prepay_id=${encodeURIComponent(ref)}` }
-          : name === "alipay"
-            ? { alipayForm: await alipayForm(env, base(), { ref, request }) }
-            : name === "paypal"
-              ? { payPalOrderId: ref }
-              : { sessionId: ref };
-      return { providerRef: ref, instructions };
+      return { providerRef: ref, instructions: await SANDBOX_INSTRUCTIONS[name](env, base(), ref, request) };
     },
 
     async verifyNotification(request: Request, body: string) {
