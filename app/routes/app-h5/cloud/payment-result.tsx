@@ -153,7 +153,7 @@ export default function PaymentResult({ loaderData: view }: Route.ComponentProps
           </p>
         )}
         {view.bought && (
-          <section aria-labelledby="bought-heading" className="mt-4 rounded-xl bg-neutral-50 p-3 text-start">
+          <section aria-labelledby="bought-heading" className="mt-4 rounded-xl bg-panel p-3 text-start">
             <h2 id="bought-heading" className="mb-1 text-sm font-semibold">
               {t("result.summary")}
             </h2>
