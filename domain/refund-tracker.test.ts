@@ -20,7 +20,7 @@ describe("refundTracker", () => {
         { key: "refunding", state: "upcoming", time: null },
         { key: "refunded", state: "upcoming", time: null },
       ],
-      next: { key: "request", by: null },
+      next: { key: "request", by: t0 + 180 + 7 * DAY },
     });
   });
 
@@ -54,8 +54,23 @@ describe("refundTracker", () => {
     const expected = t0 + 240 + 7 * DAY;
     expect(refundTracker(S.refunding, events(...history), expected)?.next).toEqual({ key: "money", by: expected });
     expect(refundTracker(S.refunding, events(...history), expected + 1)?.next).toEqual({ key: "late", by: expected });
-    const failed = events(...history, S.refundFailed);
-    expect(refundTracker(S.refundFailed, failed, t0 + 300 + 7 * DAY + 1)?.next).toEqual({ key: "late", by: t0 + 300 + 7 * DAY });
     expect(refundTracker(S.refunded, events(...history, S.refunded), t0 + 300 * DAY)?.next).toEqual({ key: "none", by: null });
+  });
+
+  it("a refund still waiting to be asked for is late too once its date has passed; a failed one keeps naming support, never 'check your statement' (found by an outside buyer)", () => {
+    const waiting = events(S.waitingToPay, S.paid, S.buying, S.waitingForRefund);
+    expect(refundTracker(S.waitingForRefund, waiting, t0 + 180 + 9 * DAY)?.next).toEqual({ key: "late", by: t0 + 180 + 7 * DAY });
+    const failed = events(...history, S.refundFailed);
+    expect(refundTracker(S.refundFailed, failed, t0 + 300 + 7 * DAY + 1)?.next).toEqual({ key: "support", by: t0 + 300 + 7 * DAY });
+  });
+
+  it("closed: the refund ended without the money, so its step is done and support pays it back another way (found by an outside buyer)", () => {
+    const tracker = refundTracker(S.refundClosed, events(...history, S.refundClosed), t0 + DAY);
+    expect(tracker?.steps.map((step) => [step.key, step.state])).toEqual([
+      ["waiting", "done"],
+      ["refunding", "done"],
+      ["closed", "done"],
+    ]);
+    expect(tracker?.next).toEqual({ key: "closed", by: null });
   });
 });

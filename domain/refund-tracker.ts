@@ -13,7 +13,7 @@ export interface RefundTracker {
    * What the buyer should expect next: the money by a date, a new request, or nothing more; "late" once the date
    * the money was expected by has passed without it (issue 31 item 4: the tracker kept promising a past date).
    */
-  next: { key: "request" | "money" | "support" | "late" | "none"; by: number | null };
+  next: { key: "request" | "money" | "support" | "late" | "closed" | "none"; by: number | null };
 }
 
 const REFUND_STATUSES = new Set<number>([
@@ -43,18 +43,25 @@ export function refundTracker(status: number, events: readonly { toStatus: numbe
   ];
   const steps = keys.map(([key, to], index) => ({
     key,
-    state: (index < position ? "done" : index === position ? (status === S.refunded ? "done" : "current") : "upcoming") as StepState,
+    // Refunded and closed are where a refund ends; a failed one is still being asked again.
+    state: (index < position ? "done" : index === position ? (status === S.refunded || status === S.refundClosed ? "done" : "current") : "upcoming") as StepState,
     time: index <= position ? reached(to) : null,
   }));
   const since = reached(status);
   const inDays = (days: number) => (since === null ? null : since + days * DAY_SECONDS);
+  // A refund asked for or on its way promises the money by a date, and is late once that has passed; a failed one is
+  // asked again and names support; a closed one returned nothing, so support pays it back another way (found by an
+  // outside buyer: a refund waiting for nine days still said "within minutes", a closed one said "complete").
   const next: RefundTracker["next"] =
     status === S.waitingForRefund
-      ? { key: "request", by: null }
+      ? { key: "request", by: inDays(REFUND_EXPECTED_DAYS) }
       : status === S.refunding
         ? { key: "money", by: inDays(REFUND_EXPECTED_DAYS) }
         : status === S.refundFailed
           ? { key: "support", by: inDays(REFUND_EXPECTED_DAYS) }
-          : { key: "none", by: null };
-  return { steps, next: next.by !== null && next.by < now ? { key: "late", by: next.by } : next };
+          : status === S.refundClosed
+            ? { key: "closed", by: null }
+            : { key: "none", by: null };
+  const late = (next.key === "request" || next.key === "money") && next.by !== null && next.by < now;
+  return { steps, next: late ? { key: "late", by: next.by } : next };
 }

@@ -42,9 +42,22 @@ test.describe("order detail", () => {
 
     await page.goto(await detail(DEMO_DEVICES.sim, "DEMO2000012"));
     await expect(page.getByRole("region", { name: "Refund" }).getByRole("listitem").last()).toHaveText(/^Refund failed \(in progress\)/);
-    // Its retries ran past the date the money was expected by: late, with the way to support.
-    await expect(page.getByRole("region", { name: "Refund" })).toContainText("contact support with order number DEMO2000012");
+    // Its retries ran past the date the money was expected by: it is asked again and names support, and does not send the
+    // buyer to a statement the money never reached (found by an outside buyer).
+    await expect(page.getByRole("region", { name: "Refund" })).toContainText("we ask the payment provider again automatically");
+    await expect(page.getByRole("region", { name: "Refund" })).not.toContainText("statement");
     await expect(page.getByRole("region", { name: "Refund" }).getByRole("link", { name: /Contact support/ })).toHaveAttribute("href", "mailto:support@camcloud.example");
+
+    // A refund closed without the money is over, not in progress, and support pays it back another way.
+    await page.goto(await detail(DEMO_DEVICES.sim, "DEMO2000013"));
+    await expect(page.getByRole("region", { name: "Refund" }).getByRole("listitem").last()).toHaveText(/^Refund closed \(done\)/);
+    await expect(page.getByRole("region", { name: "Refund" })).toContainText("closed without the money being returned. Contact support with order number DEMO2000013");
+    await expect(page.getByRole("region", { name: "Refund" })).not.toContainText("this refund is complete");
+
+    // A refund still waiting to be asked for, for days, is late too instead of "usually within minutes".
+    await page.goto(await detail(DEMO_DEVICES.sim, "DEMO2000009"));
+    await expect(page.getByRole("region", { name: "Refund" })).toContainText("Your refund is late");
+    await expect(page.getByRole("region", { name: "Refund" })).not.toContainText("within minutes");
   });
 
   test("shows in the buyer's language: German amounts and dates, Arabic right to left @no-js", async ({ page }) => {

@@ -101,8 +101,8 @@ function refundView(
     steps: tracker.steps.map((step) => ({ label: t(`orderDetail.refund.${step.key}`), state: step.state, time: time(step.time) })),
     next: t(`orderDetail.refund.next.${tracker.next.key}`, { date: date(tracker.next.by), orderId: order.orderId }),
     late,
-    /** A refund late or failed names the brand's support, when one is configured. */
-    support: late || tracker.next.key === "support" ? brand.support : null,
+    /** A refund late, failed or closed names the brand's support, when one is configured. */
+    support: late || tracker.next.key === "support" || tracker.next.key === "closed" ? brand.support : null,
   };
 }
 
