@@ -15,7 +15,7 @@ import { isProviderConfigured, sandboxEnabled } from "#api/payments/configuratio
 import { PROVIDER_NAMES } from "#domain/payment-methods.ts";
 import { sandboxRoutes } from "#api/payments/sandbox/routes.ts";
 import { handleNotification } from "#api/services/payment-events.ts";
-import { dispatchEvents } from "#api/services/webhooks.ts";
+import { dispatchEventsLeavingFailuresToTheCron } from "#api/services/webhooks.ts";
 import { accessOf } from "#api/services/tokens.ts";
 import { findTokenStatement, type TokenRow } from "#api/repositories/auth-tokens.ts";
 import { sha256Hex } from "#api/core/hashing.ts";
@@ -63,7 +63,7 @@ function relayAfterResponse(c: Context, env: CloudApiEnv): void {
   } catch {
     return;
   }
-  ctx.waitUntil(dispatchEvents(env).catch((error: unknown) => log("error", "webhook.dispatch-failed", { error: describeError(error) })));
+  ctx.waitUntil(dispatchEventsLeavingFailuresToTheCron(env));
 }
 
 export function buildApp(ops: readonly AnyOperation[] = operations) {

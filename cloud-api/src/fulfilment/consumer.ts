@@ -5,7 +5,7 @@ import { findPayment } from "#api/repositories/payments.ts";
 import { orderSettings } from "#api/settings.ts";
 import { closeAtProvider } from "#api/services/provider-closes.ts";
 import { refundFromQueue, refundUndeliverable } from "#api/services/refunds.ts";
-import { dispatchEvents } from "#api/services/webhooks.ts";
+import { dispatchEventsLeavingFailuresToTheCron } from "#api/services/webhooks.ts";
 import { fulfilOrder } from "#api/fulfilment/fulfil.ts";
 import type { QueueMessage } from "#api/fulfilment/message.ts";
 import { describeError, log, traceOf, withTrace } from "#platform/observability.ts";
@@ -47,7 +47,7 @@ export async function consumeQueue(batch: MessageBatch<QueueMessage>, env: Cloud
   }
   // The integration events of these orders and payments (paid, granted, data added, refunded) go to their queue now; a
   // failure here leaves them for the cron and does not undo the fulfilment.
-  await dispatchEvents(env).catch((error: unknown) => log("error", "webhook.dispatch-failed", { error: describeError(error) }));
+  await dispatchEventsLeavingFailuresToTheCron(env);
 }
 
 /** One message, acknowledged or retried; a malformed one is dropped (retrying cannot fix it). */

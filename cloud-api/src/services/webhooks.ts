@@ -13,6 +13,7 @@ import {
   type DeliveryKey,
   type WebhookEventRow,
 } from "#api/repositories/webhooks.ts";
+import { describeError, log } from "#platform/observability.ts";
 
 /** An endpoint that has not answered within this is counted as not answering; the queue tries again. */
 const DELIVERY_TIMEOUT_MS = 15_000;
@@ -52,6 +53,14 @@ export async function dispatchEvents(env: CloudApiEnv): Promise<number> {
     }
     sent += deliveries.length;
   }
+}
+
+/**
+ * Hands the waiting events on after other work (a fulfilment batch, a notification's answer): a failure is logged and
+ * leaves them for the cron, never undoing that work.
+ */
+export async function dispatchEventsLeavingFailuresToTheCron(env: CloudApiEnv): Promise<void> {
+  await dispatchEvents(env).catch((error: unknown) => log("error", "webhook.dispatch-failed", { error: describeError(error) }));
 }
 
 /** Cron: deliveries whose message never reached the queue are sent now (the same event id). */
