@@ -19,7 +19,7 @@ export function claimOperatorRefundStatement(db: D1Database, refund: OperatorRef
   return db
     .prepare(
       `INSERT INTO operator_refunds (order_id, payment_id, amount_cents, currency_code, reason, operator_email, requested_at)
-       VALUES (?1, CASE WHEN EXISTS (SELECT 1 FROM orders WHERE order_id = ?1 AND status IN (${refundableIn.map(() => "?").join(", ")})) THEN ?2 END,
+       VALUES (?1, CASE WHEN EXISTS (SELECT 1 FROM orders WHERE order_id = ?1 AND status IN (${refundableIn.map((_, i) => `?${8 + i}`).join(", ")})) THEN ?2 END,
                ?3, ?4, ?5, ?6, ?7)`,
     )
     .bind(refund.order_id, refund.payment_id, refund.amount_cents, refund.currency_code, refund.reason, refund.operator_email, refund.requested_at, ...refundableIn);
