@@ -16,6 +16,7 @@ import {
   operatorOrderSearch,
   operatorToday,
 } from "#api/operations/operator-orders.ts";
+import { operatorSession } from "#api/operations/operator-session.ts";
 import { packageList } from "#api/operations/package-list.ts";
 import { payOrderInfo } from "#api/operations/pay-order-info.ts";
 import { purchasePreview } from "#api/operations/purchase-preview.ts";
@@ -60,6 +61,7 @@ export const operations: readonly AnyOperation[] = [
   orderDetail,
   entitlementTimeline,
   purchasePreview,
+  operatorSession,
   operatorToday,
   operatorOrderSearch,
   operatorOrderDetail,

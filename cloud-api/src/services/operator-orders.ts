@@ -28,7 +28,7 @@ import {
 } from "#api/repositories/order-reports.ts";
 import { auditStatement } from "#api/services/audit.ts";
 import { caseToWire, openCasesQuery } from "#api/services/needs-a-person.ts";
-import type { RefundLimits } from "#api/services/operators.ts";
+import type { RefundLimits } from "#api/core/refund-limits.ts";
 import { REFUND_STATES } from "#api/services/refunds.ts";
 import { describeError, log } from "#platform/observability.ts";
 
