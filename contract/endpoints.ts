@@ -318,7 +318,11 @@ export const operatorOrderSearch = endpoint({
     status: orderStatusCode.optional(),
     from: unixSeconds.optional(),
     to: unixSeconds.optional(),
-    cursor: z.string().regex(/^\d{1,12}:[\w-]{1,64}$/, "must be a cursor this search answered").optional(),
+    cursor: z
+      .string()
+      .regex(/^\d{1,12}:[\w-]{1,64}$/, "must be a cursor this search answered")
+      .meta({ examples: ["1795710000:DEMO2000006"] })
+      .optional(),
     pageSize: queryInteger(z.number().int().min(1).max(ORDER_SEARCH_PAGE_MAX)).optional(),
   }),
   output: z.object({

@@ -10,7 +10,7 @@ import { OperatorApiError, type OperatorSession } from "./cloud-api.ts";
 export function operatorApiMessage(error: unknown, t: Translate, operator: Pick<OperatorSession, "role">): string | null {
   if (!(error instanceof OperatorApiError)) return null;
   if (error.status === "unavailable") return t("errors.unavailable");
-  if (error.status === Status.forbidden) return t("errors.forbidden", { role: t(`roles.${operator.role}` as const) });
+  if (error.status === Status.forbidden || error.status === Status.roleTooLow) return t("errors.forbidden", { role: t(`roles.${operator.role}` as const) });
   if (error.status === Status.conflict) return error.upstreamMessage;
   if (error.status === Status.invalidParams) return t("errors.invalid", { detail: error.upstreamMessage });
   return null;
