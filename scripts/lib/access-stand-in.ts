@@ -1,7 +1,7 @@
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT } from "jose";
-import { ACCESS_JWT_HEADER, STAND_IN_KEY_PREFIX } from "#console/app/access-names.ts";
+import { ACCESS_JWT_HEADER, STAND_IN_KEY_PREFIX } from "#console/app/access-rules.ts";
 
 /** The demo operators con-api's seed puts in the operators table, one per role. */
 export const DEMO_OPERATORS = {
