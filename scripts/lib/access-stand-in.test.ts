@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessVerifier } from "#console/app/.server/access.ts";
 import { STAND_IN_KEY_PREFIX } from "#console/app/access-rules.ts";
-import { DEMO_OPERATORS, signInLink, startAccessStandIn } from "./access-stand-in.ts";
+import { DEMO_OPERATORS } from "#demo/seed.ts";
+import { signInLink, startAccessStandIn } from "./access-stand-in.ts";
 
 /** A console Worker stand-in that answers with the headers it got. */
 let seen: IncomingHttpHeaders[] = [];
@@ -37,7 +38,7 @@ describe("the local Access stand-in", () => {
     expect(answer.status).toBe(302);
     expect(answer.headers.get("location")).toBe("/cdn-cgi/access/sign-in?to=%2Ftoday");
     const page = await (await fetch(`${standIn.url}/cdn-cgi/access/sign-in?to=%2Ftoday`)).text();
-    for (const email of Object.values(DEMO_OPERATORS)) expect(page).toContain(email);
+    for (const { email } of Object.values(DEMO_OPERATORS)) expect(page).toContain(email);
     expect(seen).toEqual([]);
   });
 
