@@ -7,6 +7,16 @@ export const buttonClass =
   "inline-flex min-h-11 items-center justify-center rounded-md bg-blue-700 px-4 font-semibold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:bg-neutral-400 dark:disabled:bg-neutral-600";
 export const linkClass = "inline-flex min-h-11 items-center text-blue-800 underline underline-offset-4 dark:text-blue-300";
 
+/** A day of a GET form (YYYY-MM-DD, read as a UTC day), labelled. */
+export function DayField({ label, name, value }: { label: string; name: string; value: string | undefined }) {
+  return (
+    <label className="flex flex-col text-sm">
+      {label}
+      <input type="date" name={name} defaultValue={value} className={fieldClass} />
+    </label>
+  );
+}
+
 export function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   const id = `section-${title.replace(/\W+/g, "-").toLowerCase()}`;
   return (

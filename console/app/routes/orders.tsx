@@ -5,22 +5,20 @@ import type { Route } from "./+types/orders";
 import { callOperatorApi, getOperator } from "../.server/cloud-api.ts";
 import { operatorApiMessage } from "../.server/errors.ts";
 import { translatorFor } from "../.server/locale.ts";
-import { orderFormat } from "../.server/orders/format.ts";
+import { orderFormat, utcDayStart } from "../.server/orders/format.ts";
 import { localeContext } from "../context.ts";
 import type { MessageKey } from "../i18n.ts";
 import { useTranslation } from "../i18n-context.tsx";
-import { buttonClass, fieldClass, linkClass, Section } from "../orders/ui.tsx";
+import { buttonClass, DayField, fieldClass, linkClass, Notice, Section } from "../orders/ui.tsx";
 
 /** The search's text fields, as the form names them and the endpoint takes them. */
 const TEXT_FIELDS = ["orderId", "deviceId", "account", "providerRef"] as const;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const PAGE_SIZE = 20;
 
-/** A YYYY-MM-DD day of the form as Unix seconds at its UTC start (`end`: at the start of the next day). */
+/** A day of the form as Unix seconds at its UTC start (`end`: the next day's); not a day, as it came, for the schema to refuse. */
 function daySeconds(value: string, end: boolean): number | string {
-  if (!DATE.test(value)) return value;
-  const parsed = Date.parse(`${value}T00:00:00Z`);
-  return Number.isNaN(parsed) ? value : parsed / 1000 + (end ? 86400 : 0);
+  const start = utcDayStart(value);
+  return start === null ? value : start + (end ? 86400 : 0);
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title ?? "" }];
@@ -104,14 +102,8 @@ function Filters({ form, statuses }: { form: Record<string, string>; statuses: {
           ))}
         </select>
       </label>
-      <label className="flex flex-col text-sm">
-        {t("orders.createdFrom")}
-        <input type="date" name="from" defaultValue={form.from} className={fieldClass} />
-      </label>
-      <label className="flex flex-col text-sm">
-        {t("orders.createdTo")}
-        <input type="date" name="to" defaultValue={form.to} className={fieldClass} />
-      </label>
+      <DayField label={t("orders.createdFrom")} name="from" value={form.from} />
+      <DayField label={t("orders.createdTo")} name="to" value={form.to} />
       <div className="flex items-end">
         <button type="submit" className={buttonClass}>
           {t("orders.search")}
@@ -129,11 +121,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-2xl font-semibold">{t("orders.title")}</h1>
       <Filters form={form} statuses={statuses} />
-      {error && (
-        <p role="alert" className="mt-4 text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      {error && <Notice tone="refused">{error}</Notice>}
       {results && (
         <Section title={t("orders.results")}>
           {results.orders.length === 0 ? (

@@ -4,21 +4,14 @@ import type { Route } from "./+types/today";
 import { callOperatorApi, getOperator } from "../.server/cloud-api.ts";
 import { operatorApiMessage } from "../.server/errors.ts";
 import { translatorFor } from "../.server/locale.ts";
-import { orderFormat } from "../.server/orders/format.ts";
+import { orderFormat, utcDayStart } from "../.server/orders/format.ts";
 import { localeContext } from "../context.ts";
 import type { MessageKey } from "../i18n.ts";
 import { useTranslation } from "../i18n-context.tsx";
 import { CaseTable } from "../orders/case-table.tsx";
-import { fieldClass, buttonClass, Figure, Section } from "../orders/ui.tsx";
+import { buttonClass, DayField, Figure, Notice, Section } from "../orders/ui.tsx";
 
 const DAY = 86400;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A UTC day from the query (YYYY-MM-DD) as Unix seconds at its start; today's when absent or not a date. */
-function dayStart(value: string | null, fallback: number): number {
-  const parsed = value && ISO_DAY.test(value) ? Date.parse(`${value}T00:00:00Z`) : Number.NaN;
-  return Number.isNaN(parsed) ? fallback : parsed / 1000;
-}
 const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title ?? "" }];
@@ -32,8 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const t = translatorFor(locale);
   const url = new URL(request.url);
   const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
-  const from = dayStart(url.searchParams.get("from"), today);
-  const to = dayStart(url.searchParams.get("to"), from) + DAY;
+  // A day that is absent or not a date: today, and the span one day long.
+  const from = utcDayStart(url.searchParams.get("from")) ?? today;
+  const to = (utcDayStart(url.searchParams.get("to")) ?? from) + DAY;
   const span = { from: isoDay(from), to: isoDay(to - DAY) };
   const title = t("today.title");
   const input = operatorToday.input.safeParse({ from, to });
@@ -107,23 +101,13 @@ export default function Today({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-2xl font-semibold">{t("today.title")}</h1>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-4">
-        <label className="flex flex-col text-sm">
-          {t("today.from")}
-          <input type="date" name="from" defaultValue={span.from} className={fieldClass} />
-        </label>
-        <label className="flex flex-col text-sm">
-          {t("today.to")}
-          <input type="date" name="to" defaultValue={span.to} className={fieldClass} />
-        </label>
+        <DayField label={t("today.from")} name="from" value={span.from} />
+        <DayField label={t("today.to")} name="to" value={span.to} />
         <button type="submit" className={buttonClass}>
           {t("today.show")}
         </button>
       </Form>
-      {error && (
-        <p role="alert" className="mt-4 text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      {error && <Notice tone="refused">{error}</Notice>}
       {report && (
         <>
           <Section title={t("today.figures")} description={t("today.span", span)}>
@@ -133,10 +117,14 @@ export default function Today({ loaderData }: Route.ComponentProps) {
               <Figure label={t("today.revenue")} value={report.revenue.length ? report.revenue.map((row) => row.text).join(" · ") : t("today.noRevenue")} />
               <Figure label={t("today.medianDelivery")} value={report.median} />
             </dl>
-            <div className="mt-6 grid gap-6 lg:grid-cols-2">
-              <ConversionTable caption={t("today.conversionByMethod")} rows={report.byMethod} />
-              <ConversionTable caption={t("today.conversionByRegion")} rows={report.byRegion} />
-            </div>
+            {report.created === 0 ? (
+              <p className="mt-6">{t("today.noOrders")}</p>
+            ) : (
+              <div className="mt-6 grid gap-6 lg:grid-cols-2">
+                <ConversionTable caption={t("today.conversionByMethod")} rows={report.byMethod} />
+                <ConversionTable caption={t("today.conversionByRegion")} rows={report.byRegion} />
+              </div>
+            )}
           </Section>
           <Section title={t("today.queue")}>
             {report.cases.length ? <CaseTable cases={report.cases} withOrder /> : <p>{t("today.queueEmpty")}</p>}

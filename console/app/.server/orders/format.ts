@@ -36,3 +36,11 @@ export function orderFormat(locale: ConsoleLocale) {
     share: (part: number, whole: number) => (whole === 0 ? "–" : formatPercent(tag, (100 * part) / whole)),
   };
 }
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A day as a form sends it (YYYY-MM-DD) as the Unix seconds at its UTC start; null when it is no such day. */
+export function utcDayStart(value: string | null | undefined): number | null {
+  const parsed = value && ISO_DAY.test(value) ? Date.parse(`${value}T00:00:00Z`) : Number.NaN;
+  return Number.isNaN(parsed) ? null : parsed / 1000;
+}
