@@ -80,6 +80,9 @@ test.describe("orders in the console", () => {
     expect(await forged.text()).toContain("Your role (viewer) may not do this.");
     await page.reload();
     await expect(page.getByTestId("Status")).toHaveText("Delivered");
+    const unknown = await page.goto("/orders/NO-SUCH-ORDER");
+    expect(unknown?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("There is no such page in the console.");
   });
 
   test("Today lists an order that needs a person, linked to its order, and a note from support resolves it @no-js", async ({ page }) => {
