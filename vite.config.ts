@@ -8,8 +8,18 @@ export default defineConfig(({ command }) => ({
     cloudflare({
       viteEnvironment: { name: "ssr" },
       // `npm run dev` turns the payment sandbox on by name (it is a var, not one of the secrets .dev.vars
-      // gives); a build never carries it (docs/decisions/027).
-      ...(command === "serve" ? { config: (config: { vars?: Record<string, unknown> }) => ({ vars: { ...config.vars, PAYMENT_SANDBOX: "on" } }) } : {}),
+      // gives); a build never carries it (docs/decisions/027). It also runs the Worker with nodejs_compat:
+      // unbundled, @sentry/cloudflare's index loads integrations that import node:diagnostics_channel, which
+      // the build's tree shaking drops (the deployed Worker keeps nodejs_als alone; npm start serves the build).
+      ...(command === "serve"
+        ? {
+            config: (config: { vars?: Record<string, unknown>; compatibility_flags?: string[] }) => ({
+              vars: { ...config.vars, PAYMENT_SANDBOX: "on" },
+              // nodejs_compat includes nodejs_als, and workerd refuses a flag named twice.
+              compatibility_flags: [...(config.compatibility_flags ?? []).filter((flag) => flag !== "nodejs_als"), "nodejs_compat"],
+            }),
+          }
+        : {}),
     }),
     tailwindcss(),
     reactRouter(),
