@@ -18,7 +18,7 @@ try {
   step(`building (log: ${log.path})`);
   await run(`${ROOT}node_modules/.bin/react-router`, ["build"], { cwd: ROOT, stdio: ["ignore", log.fd, log.fd] });
   step(keepData ? "migrating the local database (data kept)" : "resetting the local database to fresh demo data");
-  await prepareLocalDatabase(keepData, log.fd);
+  await prepareLocalDatabase(keepData);
   step("starting both Workers");
 } catch (error) {
   console.error(`✘ ${error instanceof Error ? error.message : String(error)}\n  the log has the detail: ${log.path}`);
