@@ -45,7 +45,7 @@ describe("the deploy workflow (.github/workflows/deploy.yml)", () => {
     for (const name of named) expect(Object.keys(scripts), name).toContain(name);
   });
 
-  it("runs the wrangler commands that the installed wrangler has", () => {
+  it("runs the wrangler commands that the installed wrangler has", { timeout: 60_000 }, () => {
     const help = execFileSync(`${ROOT}node_modules/.bin/wrangler`, ["--help"], { encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
     const deploy = readFileSync(`${ROOT}scripts/deploy.ts`, "utf8");
     for (const command of ["deploy", "versions", "d1"]) expect(help).toMatch(new RegExp(`wrangler ${command}\\b`));
