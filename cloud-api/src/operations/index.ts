@@ -8,6 +8,7 @@ import { issueToken } from "#api/operations/issue-token.ts";
 import { orderDetail } from "#api/operations/order-detail.ts";
 import { orderList } from "#api/operations/order-list.ts";
 import { orderStatus } from "#api/operations/order-status.ts";
+import { operatorPackageCreate, operatorPackageDetail, operatorPackageList, operatorPackageReorder, operatorPackageRetire, operatorPackageSave } from "#api/operations/operator-packages.ts";
 import { packageList } from "#api/operations/package-list.ts";
 import { payOrderInfo } from "#api/operations/pay-order-info.ts";
 import { purchasePreview } from "#api/operations/purchase-preview.ts";
@@ -52,4 +53,10 @@ export const operations: readonly AnyOperation[] = [
   orderDetail,
   entitlementTimeline,
   purchasePreview,
+  operatorPackageList,
+  operatorPackageDetail,
+  operatorPackageCreate,
+  operatorPackageSave,
+  operatorPackageRetire,
+  operatorPackageReorder,
 ];
