@@ -4,5 +4,8 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 export default [
   index("routes/home.ts"),
   route("language", "routes/language.ts"),
+  route("packages", "routes/packages.tsx"),
+  route("packages/new", "routes/packages.new.tsx"),
+  route("packages/:id", "routes/packages.$id.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
