@@ -8,6 +8,7 @@ import { issueToken } from "#api/operations/issue-token.ts";
 import { orderDetail } from "#api/operations/order-detail.ts";
 import { orderList } from "#api/operations/order-list.ts";
 import { orderStatus } from "#api/operations/order-status.ts";
+import { operatorSession } from "#api/operations/operator-session.ts";
 import { operatorPackageCreate, operatorPackageDetail, operatorPackageList, operatorPackageReorder, operatorPackageRetire, operatorPackageSave } from "#api/operations/operator-packages.ts";
 import { packageList } from "#api/operations/package-list.ts";
 import { payOrderInfo } from "#api/operations/pay-order-info.ts";
@@ -53,6 +54,7 @@ export const operations: readonly AnyOperation[] = [
   orderDetail,
   entitlementTimeline,
   purchasePreview,
+  operatorSession,
   operatorPackageList,
   operatorPackageDetail,
   operatorPackageCreate,
