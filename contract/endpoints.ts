@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CURRENCIES } from "#domain/money.ts";
 import { SOLD_SERVICE_TYPES } from "#domain/services.ts";
-import { packageAtVersion, packageDraft, packageState } from "./package-fields.ts";
+import { moveDirection, packageAtVersion, packageDraft, packageState } from "./package-fields.ts";
 import { OPERATOR_ROLES, type OperatorRole } from "./operator.ts";
 import { amount, countryCode, deviceId, deviceServiceQuery, deviceType, encryptCodeId, iccId, language, money, orderId, paymentStartOutput, paymentType, queryInteger, requiredText, serviceType, text } from "./fields.ts";
 
@@ -493,7 +493,7 @@ export const operatorPackageList = endpoint({
   role: "viewer",
   summary: "Every package, retired ones included, by currency, service and display order; filtered by what the input names",
   input: z.object({
-    currencyCode: z.enum(CURRENCIES).optional(),
+    currencyCode: z.enum(CURRENCIES).meta({ examples: ["CNY"] }).optional(),
     serviceType: z.literal(SOLD_SERVICE_TYPES).optional(),
     deviceType: deviceType.optional(),
   }),
@@ -548,6 +548,6 @@ export const operatorPackageReorder = endpoint({
   access: "operator",
   role: "admin",
   summary: "Move a package one place up or down among the packages its buyers see with it (same service and currency)",
-  input: z.object({ ...packageAtVersion.shape, direction: z.enum(["up", "down"]) }),
+  input: z.object({ ...packageAtVersion.shape, direction: moveDirection }),
   output: z.object({ packageId: z.number().int(), version: z.number().int() }),
 });

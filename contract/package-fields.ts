@@ -15,12 +15,41 @@ export function missingLanguages(texts: Partial<Record<Language, string>> | null
   return LANGUAGES.filter((language) => !texts?.[language]);
 }
 
+/** A text in every language, as the documented examples write one: "Popular (en)". */
+const named = (text: string) => Object.fromEntries(LANGUAGES.map((language) => [language, `${text} (${language})`]));
+
 /** A buyer-facing text in every language; one left out or empty is refused with every language missing named. */
 const inEveryLanguage = (max: number) =>
-  z.partialRecord(z.enum(LANGUAGES), text(max)).superRefine((texts, ctx) => {
-    const missing = missingLanguages(texts);
-    if (missing.length > 0) ctx.addIssue({ code: "custom", message: `missing in ${missing.join(", ")}`, params: { missing } });
-  });
+  z
+    .partialRecord(z.enum(LANGUAGES), text(max))
+    .superRefine((texts, ctx) => {
+      const missing = missingLanguages(texts);
+      if (missing.length > 0) ctx.addIssue({ code: "custom", message: `missing in ${missing.join(", ")}`, params: { missing } });
+    })
+    .meta({ examples: [named("Popular")] });
+
+/** The documented example: the demo's monthly 24-hour recording in China, named in every language. */
+function exampleDraft() {
+  return {
+    serviceType: 1,
+    deviceType: null,
+    serviceId: 101,
+    productId: "storage-allday-30-cny",
+    currencyCode: "CNY",
+    originPriceCents: 5800,
+    salePriceCents: 3800,
+    periodDays: 30,
+    dataQuotaMb: null,
+    isUnlimited: false,
+    recordingDays: 7,
+    isGive: false,
+    isSale: true,
+    displaySort: 10,
+    serviceName: named("All-day recording, 7-day loop"),
+    serviceDesc: named("30 days of 24-hour recording"),
+    topTag: null,
+  };
+}
 
 /** A price in cents: what the packages table's CHECK allows, below what a wire amount can carry. */
 const priceCents = z.number().int().nonnegative().max(9_999_999_999);
@@ -33,7 +62,7 @@ export const packageDraft = z
     /** Groups packages of one service line (a storage tab: all-day or event recording; a card's own). */
     serviceId: z.number().int().positive().max(999_999),
     productId: requiredText(64),
-    currencyCode: z.enum(CURRENCIES),
+    currencyCode: z.enum(CURRENCIES).meta({ examples: ["CNY"] }),
     originPriceCents: priceCents,
     salePriceCents: priceCents,
     periodDays: z.number().int().positive().max(3660),
@@ -50,7 +79,8 @@ export const packageDraft = z
   })
   .superRefine((draft, ctx) => {
     for (const { field, problem } of packageTermsProblems(draft)) ctx.addIssue({ code: "custom", path: [field], message: problem });
-  });
+  })
+  .meta({ examples: [exampleDraft()] });
 export type PackageDraft = z.output<typeof packageDraft>;
 
 const textsOutput = z.partialRecord(z.enum(LANGUAGES), z.string());
@@ -86,3 +116,6 @@ export type PackageState = z.output<typeof packageState>;
 
 /** Names the version a change was made on: refused (409) when another operator saved since. */
 export const packageAtVersion = z.object({ packageId: z.number().int().positive(), version: z.number().int().positive() });
+
+/** Where a package moves among those its buyers see with it. */
+export const moveDirection = z.enum(["up", "down"]).meta({ examples: ["up"] });
