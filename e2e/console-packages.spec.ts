@@ -1,6 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS, DEMO_DEVICES } from "#demo/seed.ts";
-import { operatorRequestHeaders } from "#contract/operator.ts";
 import { LANGUAGES, intlLocale, type Language } from "#domain/languages.ts";
 import { formatMoney } from "#domain/money.ts";
 import { DEMO_OPERATORS, signInLink } from "#scripts/lib/access-stand-in.ts";
@@ -44,24 +43,21 @@ async function fillNewPackage(page: Page, productId: string, name: Record<Langua
   }
 }
 
-/** Retires a package left on sale by a journey that stopped half way, through the cloud-api as the console signs it. */
-async function retireIfOnSale(packageId: number | null) {
-  if (packageId === null) return;
-  const vars = devVars();
-  const secrets = { appId: vars.APP_ID ?? "", appSecret: vars.APP_SECRET ?? "", s2sSecret: vars.S2S_SECRET ?? "" };
-  const call = async (path: string, input: unknown) => {
-    const body = JSON.stringify(input);
-    const response = await fetch(E2E.api + path, { method: "POST", headers: await operatorRequestHeaders(secrets, { method: "POST", path, body }, DEMO_OPERATORS.admin), body });
-    return ((await response.json()) as { data: { package: { version: number; retiredAt: number | null } } }).data;
-  };
-  const { package: state } = await call("/v1/operator/packages/detail", { packageId });
-  if (state.retiredAt === null) await call("/v1/operator/packages/retire", { packageId, version: state.version });
-}
-
 test.describe("the console's packages", () => {
+  // The e2e servers are ready when the storefront answers; the console Worker starts after it.
+  test.beforeAll(async () => {
+    await expect
+      .poll(() => fetch(`http://127.0.0.1:${E2E.consoleWorkerPort}/`).then((response) => response.status, () => 0), { timeout: 60_000 })
+      .toBeGreaterThan(0);
+  });
+
   let created: number | null = null;
-  test.afterEach(async () => {
-    await retireIfOnSale(created);
+  // A journey that stopped half way leaves its package on sale: retire it, as the catalogue manager would.
+  test.afterEach(async ({ page }) => {
+    if (created === null) return;
+    await signInAs(page, "admin", `/packages/${created}`);
+    const retire = page.getByRole("button", { name: "Retire package" });
+    if (await retire.count()) await retire.click();
     created = null;
   });
 
