@@ -1,12 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_ACCOUNTS, DEMO_DEVICES } from "#demo/seed.ts";
+import { DEMO_ACCOUNTS, DEMO_DEVICES, DEMO_OPERATORS } from "#demo/seed.ts";
 import { LANGUAGES, intlLocale, type Language } from "#domain/languages.ts";
 import { formatMoney } from "#domain/money.ts";
-import { DEMO_OPERATORS, signInLink } from "#scripts/lib/access-stand-in.ts";
 import { callCloudApi, signIn } from "#scripts/lib/launch-link.ts";
 import { devVars } from "#scripts/lib/project.ts";
-import { launchLink } from "./launch.ts";
-import { E2E } from "./ports.ts";
+import { launchLink } from "../launch.ts";
+import { E2E } from "../ports.ts";
+import { expectNoSeriousViolations, expectTargetsAtLeast44px, signInAs } from "./fixtures.ts";
 
 /**
  * Issue 32 item 3: the brand's catalogue manager publishes a package in the console and the storefront shows it on
@@ -19,10 +19,6 @@ const DEVICE = DEMO_DEVICES.simUnlimited;
 const AI_SCREEN = "cloud/ai-srv-package/buy";
 const names = (text: string) => Object.fromEntries(LANGUAGES.map((language) => [language, `${text} ${language}`])) as Record<Language, string>;
 const yuan = (cents: number, language: Language) => formatMoney(cents, "CNY", intlLocale(language));
-
-async function signInAs(page: Page, role: keyof typeof DEMO_OPERATORS, to: string) {
-  await page.goto(signInLink(E2E.console, DEMO_OPERATORS[role], to));
-}
 
 const textbox = (page: Page, group: string, language: Language) => page.getByRole("group", { name: group }).getByRole("textbox", { name: new RegExp(`\\(${language}\\)$`) });
 
@@ -44,13 +40,6 @@ async function fillNewPackage(page: Page, productId: string, name: Record<Langua
 }
 
 test.describe("the console's packages", () => {
-  // The e2e servers are ready when the storefront answers; the console Worker starts after it.
-  test.beforeAll(async () => {
-    await expect
-      .poll(() => fetch(`http://127.0.0.1:${E2E.consoleWorkerPort}/`).then((response) => response.status, () => 0), { timeout: 60_000 })
-      .toBeGreaterThan(0);
-  });
-
   let created: number | null = null;
   // A journey that stopped half way leaves its package on sale: retire it, as the catalogue manager would.
   test.afterEach(async ({ page }) => {
@@ -91,7 +80,7 @@ test.describe("the console's packages", () => {
     const history = page.getByRole("table", { name: "History" }).getByRole("row");
     await expect(history).toHaveCount(3);
     await expect(history.nth(1)).toContainText(yuan(1250, "en"));
-    await expect(history.nth(1)).toContainText(DEMO_OPERATORS.admin);
+    await expect(history.nth(1)).toContainText(DEMO_OPERATORS.admin.email);
     await expect(history.nth(2)).toContainText(yuan(1500, "en"));
 
     const buyerPage = await browser.newPage({ javaScriptEnabled: false });
@@ -145,5 +134,21 @@ test.describe("the console's packages", () => {
     expect(await forged.text()).toContain("Your role (viewer) may not do this.");
     await page.reload();
     await expect(page.getByRole("table", { name: "History" }).getByRole("row")).toHaveCount(before);
+  });
+
+  test("the list, a package's form with its history and a refused new form pass axe, with every target at least 44 px", async ({ page }) => {
+    await signInAs(page, "admin", "/packages");
+    await expect(page.getByRole("table", { name: "Offered to buyers" })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await expectTargetsAtLeast44px(page);
+    await page.goto(`${E2E.console}/packages/1`);
+    await expect(page.getByRole("table", { name: "History" })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await expectTargetsAtLeast44px(page);
+    await page.goto(`${E2E.console}/packages/new`);
+    await page.getByRole("button", { name: "Publish package" }).click();
+    await expect(page.getByRole("alert")).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await expectTargetsAtLeast44px(page);
   });
 });
