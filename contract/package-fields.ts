@@ -29,19 +29,19 @@ const inEveryLanguage = (max: number) =>
     .meta({ examples: [named("Popular")] });
 
 /** The documented example: the demo's monthly 24-hour recording in China, named in every language. */
-function exampleDraft() {
+export function exampleDraft() {
   return {
-    serviceType: 1,
+    serviceType: 1 as const,
     deviceType: null,
     serviceId: 101,
     productId: "storage-allday-30-cny",
-    currencyCode: "CNY",
+    currencyCode: "CNY" as const,
     originPriceCents: 5800,
     salePriceCents: 3800,
     periodDays: 30,
     dataQuotaMb: null,
     isUnlimited: false,
-    recordingDays: 7,
+    recordingDays: 7 as number | null,
     isGive: false,
     isSale: true,
     displaySort: 10,

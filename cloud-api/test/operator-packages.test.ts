@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { LANGUAGES, type Language } from "#domain/languages.ts";
 import { ServiceType } from "#domain/services.ts";
-import type { PackageDraft } from "#contract/package-fields.ts";
+import { exampleDraft, type PackageDraft } from "#contract/package-fields.ts";
 import { operatorFetch } from "#test/signed-request.ts";
 import { call, deliver, freshBuyers, orderRow, payInSandbox, type Buyer } from "./helpers/orders.ts";
 
@@ -12,27 +12,17 @@ const ADMIN = "admin@camcloud.example";
 let serial = 0;
 const inEveryLanguage = (text: string) => Object.fromEntries(LANGUAGES.map((language) => [language, `${text} ${language}`])) as Record<Language, string>;
 
-/** A cloud storage package for every device, in CNY, with a product id no other test uses. */
+/** The documented example (cloud storage for every device, in CNY, at 50.00 on sale at 30.00) with a product id no other test uses. */
 function draft(overrides: Partial<PackageDraft> = {}): PackageDraft {
   serial += 1;
   return {
-    serviceType: ServiceType.cloudStorage,
-    deviceType: null,
-    serviceId: 101,
+    ...exampleDraft(),
     productId: `console-test-${serial}-${Date.now()}`,
-    currencyCode: "CNY",
     originPriceCents: 5000,
     salePriceCents: 3000,
-    periodDays: 30,
-    dataQuotaMb: null,
-    isUnlimited: false,
-    recordingDays: 7,
-    isGive: false,
-    isSale: true,
     displaySort: 12,
     serviceName: inEveryLanguage("Console storage"),
     serviceDesc: inEveryLanguage("Made in the console"),
-    topTag: null,
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ import { attempt, languageLabels, packagePageContext, requireEditor } from "../.
 import { fieldErrors, formValues, parseDraft, valuesOfPackage } from "../.server/package-form.ts";
 import { packageRow } from "../.server/package-view.ts";
 import { PackageForm } from "../components/package-form.tsx";
+import { cell, PackageTable } from "../components/package-table.tsx";
 import { useTranslation } from "../i18n-context.tsx";
 
 const notFound = () => data(null, { status: 404 });
@@ -67,8 +68,6 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   return { values, errors: {}, message: done.message, version };
 }
 
-const cell = "border-b border-neutral-200 px-3 py-2 text-start align-top dark:border-neutral-800";
-
 function History({ rows }: { rows: ReturnType<typeof useLoaderData<typeof loader>>["history"] }) {
   const { t } = useTranslation();
   const columns = ["version", "name", "price", "period", "badge", "retiredOn", "savedBy", "savedAt"] as const;
@@ -77,36 +76,24 @@ function History({ rows }: { rows: ReturnType<typeof useLoaderData<typeof loader
       <h2 id="history" className="mb-2 text-lg font-semibold">
         {t("packages.history")}
       </h2>
-      <table className="w-full border-collapse text-sm">
-        <caption className="sr-only">{t("packages.history")}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col" className={cell}>
-                {t(`packages.${column}`)}
-              </th>
-            ))}
+      <PackageTable caption={t("packages.history")} columns={columns.map((column) => `packages.${column}` as const)}>
+        {rows.map((row) => (
+          <tr key={row.version}>
+            <th scope="row" className={cell}>
+              {row.version}
+            </th>
+            <td className={cell}>{row.name}</td>
+            <td className={cell}>
+              {row.salePrice} / {row.originPrice}
+            </td>
+            <td className={cell}>{row.period}</td>
+            <td className={cell}>{row.badge}</td>
+            <td className={cell}>{row.retiredOn ?? ""}</td>
+            <td className={cell}>{row.savedBy}</td>
+            <td className={cell}>{row.savedAt}</td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.version}>
-              <th scope="row" className={cell}>
-                {row.version}
-              </th>
-              <td className={cell}>{row.name}</td>
-              <td className={cell}>
-                {row.salePrice} / {row.originPrice}
-              </td>
-              <td className={cell}>{row.period}</td>
-              <td className={cell}>{row.badge}</td>
-              <td className={cell}>{row.retiredOn ?? ""}</td>
-              <td className={cell}>{row.savedBy}</td>
-              <td className={cell}>{row.savedAt}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </PackageTable>
     </section>
   );
 }

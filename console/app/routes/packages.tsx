@@ -8,6 +8,7 @@ import { callOperatorApi } from "../.server/cloud-api.ts";
 import { attempt, packagePageContext, requireEditor } from "../.server/package-actions.ts";
 import { packageRow, type PackageRowView } from "../.server/package-view.ts";
 import type { MessageKey } from "../i18n.ts";
+import { cell, PackageNameCell, PackageTable } from "../components/package-table.tsx";
 import { useTranslation } from "../i18n-context.tsx";
 
 /** The filters in the address (?region=CNY&service=1&device=2): what the list endpoint takes; anything else shows all. */
@@ -42,9 +43,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return redirect(`/packages${new URL(request.url).search}`);
 }
 
-const cell = "border-b border-neutral-200 px-3 py-2 text-start align-top dark:border-neutral-800";
 const button = "min-h-11 min-w-11 rounded-md border border-neutral-400 px-3 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-800";
-const nameLink = "inline-flex min-h-11 items-center text-blue-800 underline dark:text-blue-300";
 
 function Filters({ chosen }: { chosen: { region: string; service: string; device: string } }) {
   const { t } = useTranslation();
@@ -87,93 +86,55 @@ function MoveButton({ row, direction, label }: { row: PackageRowView; direction:
 
 function OfferedTable({ rows, canEdit }: { rows: PackageRowView[]; canEdit: boolean }) {
   const { t } = useTranslation();
-  const columns = ["name", "productId", "service", "region", "deviceType", "price", "period", "badge", "version"] as const;
+  const columns: MessageKey[] = ["packages.name", "packages.productId", "packages.service", "packages.region", "packages.deviceType", "packages.price", "packages.period", "packages.badge", "packages.version"];
   return (
-    <table className="w-full border-collapse text-sm">
-      <caption className="sr-only">{t("packages.onSale")}</caption>
-      <thead>
-        <tr>
-          {columns.map((column) => (
-            <th key={column} scope="col" className={cell}>
-              {t(`packages.${column}`)}
-            </th>
-          ))}
+    <PackageTable caption={t("packages.onSale")} columns={canEdit ? [...columns, "packages.order"] : columns}>
+      {rows.map((row, index) => (
+        <tr key={row.id}>
+          <PackageNameCell id={row.id} name={row.name} />
+          <td className={cell}>{row.productId}</td>
+          <td className={cell}>{row.service}</td>
+          <td className={cell}>{row.region}</td>
+          <td className={cell}>{row.devices}</td>
+          <td className={cell}>
+            {row.salePrice}
+            {row.originPrice === row.salePrice ? null : (
+              <>
+                {" "}
+                <s className="text-neutral-700 dark:text-neutral-300">{row.originPrice}</s>
+              </>
+            )}
+          </td>
+          <td className={cell}>{row.period}</td>
+          <td className={cell}>{row.badge}</td>
+          <td className={cell}>{row.version}</td>
           {canEdit ? (
-            <th scope="col" className={cell}>
-              {t("packages.order")}
-            </th>
+            <td className={`${cell} whitespace-nowrap`}>
+              {rows[index - 1]?.group === row.group ? <MoveButton row={row} direction="up" label={t("packages.moveUp", { name: row.name })} /> : null}{" "}
+              {rows[index + 1]?.group === row.group ? <MoveButton row={row} direction="down" label={t("packages.moveDown", { name: row.name })} /> : null}
+            </td>
           ) : null}
         </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, index) => (
-          <tr key={row.id}>
-            <th scope="row" className={cell}>
-              <Link to={`/packages/${row.id}`} className={nameLink}>
-                {row.name}
-              </Link>
-            </th>
-            <td className={cell}>{row.productId}</td>
-            <td className={cell}>{row.service}</td>
-            <td className={cell}>{row.region}</td>
-            <td className={cell}>{row.devices}</td>
-            <td className={cell}>
-              {row.salePrice}
-              {row.originPrice === row.salePrice ? null : (
-                <>
-                  {" "}
-                  <s className="text-neutral-700 dark:text-neutral-300">{row.originPrice}</s>
-                </>
-              )}
-            </td>
-            <td className={cell}>{row.period}</td>
-            <td className={cell}>{row.badge}</td>
-            <td className={cell}>{row.version}</td>
-            {canEdit ? (
-              <td className={`${cell} whitespace-nowrap`}>
-                {rows[index - 1]?.group === row.group ? <MoveButton row={row} direction="up" label={t("packages.moveUp", { name: row.name })} /> : null}{" "}
-                {rows[index + 1]?.group === row.group ? <MoveButton row={row} direction="down" label={t("packages.moveDown", { name: row.name })} /> : null}
-              </td>
-            ) : null}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </PackageTable>
   );
 }
 
 function RetiredTable({ rows }: { rows: PackageRowView[] }) {
   const { t } = useTranslation();
-  const columns = ["name", "productId", "service", "region", "price", "retiredOn"] as const;
   return (
-    <table className="w-full border-collapse text-sm">
-      <caption className="sr-only">{t("packages.retired")}</caption>
-      <thead>
-        <tr>
-          {columns.map((column) => (
-            <th key={column} scope="col" className={cell}>
-              {t(`packages.${column}`)}
-            </th>
-          ))}
+    <PackageTable caption={t("packages.retired")} columns={["packages.name", "packages.productId", "packages.service", "packages.region", "packages.price", "packages.retiredOn"]}>
+      {rows.map((row) => (
+        <tr key={row.id}>
+          <PackageNameCell id={row.id} name={row.name} />
+          <td className={cell}>{row.productId}</td>
+          <td className={cell}>{row.service}</td>
+          <td className={cell}>{row.region}</td>
+          <td className={cell}>{row.salePrice}</td>
+          <td className={cell}>{row.retiredOn}</td>
         </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id}>
-            <th scope="row" className={cell}>
-              <Link to={`/packages/${row.id}`} className={nameLink}>
-                {row.name}
-              </Link>
-            </th>
-            <td className={cell}>{row.productId}</td>
-            <td className={cell}>{row.service}</td>
-            <td className={cell}>{row.region}</td>
-            <td className={cell}>{row.salePrice}</td>
-            <td className={cell}>{row.retiredOn}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </PackageTable>
   );
 }
 
