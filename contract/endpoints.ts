@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { CURRENCIES } from "#domain/money.ts";
+import { SOLD_SERVICE_TYPES } from "#domain/services.ts";
+import { moveDirection, packageAtVersion, packageDraft, packageState } from "./package-fields.ts";
 import { OPERATOR_ROLES, type OperatorRole } from "./operator.ts";
 import { amount, countryCode, deviceId, deviceServiceQuery, deviceType, encryptCodeId, iccId, language, money, orderId, paymentStartOutput, paymentType, queryInteger, requiredText, serviceType, text } from "./fields.ts";
 
@@ -673,4 +676,71 @@ export const operatorSession = endpoint({
     name: z.string(),
     refundLimits: z.record(z.string(), z.number().int().nonnegative()).nullable(),
   }),
+});
+
+/** The console's catalogue (issue 32 item 3, docs/decisions/059): packages per currency, service and kind of device. */
+export const operatorPackageList = endpoint({
+  method: "POST",
+  path: "/v1/operator/packages/list",
+  access: "operator",
+  role: "viewer",
+  summary: "Every package, retired ones included, by currency, service and display order; filtered by what the input names",
+  input: z.object({
+    currencyCode: z.enum(CURRENCIES).meta({ examples: ["CNY"] }).optional(),
+    serviceType: z.literal(SOLD_SERVICE_TYPES).optional(),
+    deviceType: deviceType.optional(),
+  }),
+  output: z.object({ packages: z.array(packageState) }),
+});
+
+export const operatorPackageDetail = endpoint({
+  method: "POST",
+  path: "/v1/operator/packages/detail",
+  access: "operator",
+  role: "viewer",
+  summary: "One package as it is now and every version it was published in, newest first, with who saved it and when",
+  input: z.object({ packageId: z.number().int().positive() }),
+  output: z.object({ package: packageState, versions: z.array(packageState) }),
+});
+
+export const operatorPackageCreate = endpoint({
+  method: "POST",
+  path: "/v1/operator/packages/create",
+  access: "operator",
+  role: "admin",
+  summary: "Publish a new package (version 1); 409 when its product id is taken. Names and descriptions in all 10 languages",
+  input: packageDraft,
+  output: z.object({ packageId: z.number().int(), version: z.number().int() }),
+});
+
+export const operatorPackageSave = endpoint({
+  method: "POST",
+  path: "/v1/operator/packages/save",
+  access: "operator",
+  role: "admin",
+  summary:
+    "Publish a package's new state on the version it was edited from; 409 naming who saved it and when if another operator " +
+    "saved since. Orders already created keep what they were sold",
+  input: z.object({ ...packageAtVersion.shape, draft: packageDraft }),
+  output: z.object({ packageId: z.number().int(), version: z.number().int() }),
+});
+
+export const operatorPackageRetire = endpoint({
+  method: "POST",
+  path: "/v1/operator/packages/retire",
+  access: "operator",
+  role: "admin",
+  summary: "Stop offering a package to new checkouts; its orders, periods, cards and history keep it. 409 on a stale version",
+  input: packageAtVersion,
+  output: z.object({ packageId: z.number().int(), version: z.number().int() }),
+});
+
+export const operatorPackageReorder = endpoint({
+  method: "POST",
+  path: "/v1/operator/packages/reorder",
+  access: "operator",
+  role: "admin",
+  summary: "Move a package one place up or down among the packages its buyers see with it (same service and currency)",
+  input: z.object({ ...packageAtVersion.shape, direction: moveDirection }),
+  output: z.object({ packageId: z.number().int(), version: z.number().int() }),
 });
