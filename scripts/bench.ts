@@ -12,7 +12,8 @@
  *   time to first byte and documents/s.
  * Writes bench/results.json after a whole run. `--screens=/about,cloud/mobile-data/buy` measures those
  * screens only (the cpu pass adds `/about`, its yardstick) and `--passes=probe,cpu,load,latency` those passes
- * only: a part prints its table and writes nothing. `--depth-only` prints depth and writes, nothing else.
+ * only, `--no-lighthouse` without the scores: a part prints its table and writes nothing. `--depth-only` prints
+ * depth and writes, nothing else.
  */
 import autocannon from "autocannon";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -39,12 +40,13 @@ const LATENCY = { d1Ms: 25, seconds: 5, sequentialViews: 20, goal: { depth: 3, t
 const PASSES = ["probe", "cpu", "load", "latency"] as const;
 type Pass = (typeof PASSES)[number];
 
-const { values: options } = parseArgs({ options: { "depth-only": { type: "boolean", default: false }, screens: { type: "string" }, passes: { type: "string" } } });
+const { values: options } = parseArgs({ options: { "depth-only": { type: "boolean", default: false }, "no-lighthouse": { type: "boolean", default: false }, screens: { type: "string" }, passes: { type: "string" } } });
 const depthOnly = options["depth-only"];
 const chosenScreens = options.screens?.split(",").map((name) => name.trim()) ?? null;
 const passes = new Set<Pass>(depthOnly ? ["probe"] : ((options.passes?.split(",").map((name) => name.trim()) ?? PASSES) as Pass[]));
 for (const pass of passes) if (!PASSES.includes(pass)) throw new Error(`--passes: ${pass} is not one of ${PASSES.join(", ")}`);
-const whole = !depthOnly && chosenScreens === null && passes.size === PASSES.length;
+const skipLighthouse = depthOnly || options["no-lighthouse"];
+const whole = !skipLighthouse && chosenScreens === null && passes.size === PASSES.length;
 
 const bench = { stateDir: ".wrangler/bench-state", storefrontPort: 8777 + PORT_OFFSET, apiPort: 8778 + PORT_OFFSET };
 const storefront = `http://127.0.0.1:${bench.storefrontPort}`;
@@ -212,7 +214,7 @@ try {
     if (!passes.has("probe")) continue;
     const html = await (await fetch(url, { headers: { cookie } })).text();
     const probe = await storage(url, cookie);
-    const scores = depthOnly || BLANK_BY_SPEC.has(page.name) ? { performance: null, accessibility: null } : await lighthouse(url, cookie);
+    const scores = skipLighthouse || BLANK_BY_SPEC.has(page.name) ? { performance: null, accessibility: null } : await lighthouse(url, cookie);
     probed.set(page.name, { ...scores, firstLoadJs: firstLoadJs(html), ...documentSize(html), ...probe });
   }
   // The load stage buys on the spare SIM, which no screen measured here shows.
