@@ -21,12 +21,34 @@ export interface PackageRow {
   display_sort: number;
 }
 
-export async function listPackages(db: D1Database, serviceType: number, currency: CurrencyCode): Promise<PackageRow[]> {
+/** The tables the package list reads: each moves the catalogue version on every change (migration 0018). */
+export const PACKAGE_LIST_TABLES = ["packages"] as const;
+
+/**
+ * A service type's packages in a currency, unless the catalogue is still at `knownVersion`: one statement
+ * (one round trip, on whichever replica answers, so the version and the rows agree) that answers the
+ * catalogue's version and, only when it moved on from the one the caller holds, the rows. Unchanged, it
+ * answers a single row of the version with no package (the LEFT JOIN's NULLs).
+ */
+export async function listPackagesUnlessUnchanged(
+  db: D1Database,
+  serviceType: number,
+  currency: CurrencyCode,
+  knownVersion: number | null,
+): Promise<{ version: number; rows: PackageRow[] | null }> {
   const { results } = await db
-    .prepare("SELECT * FROM packages WHERE service_type = ? AND currency_code = ? ORDER BY display_sort, id")
-    .bind(serviceType, currency)
-    .all<PackageRow>();
-  return results;
+    .prepare(
+      `SELECT v.version AS catalogue_version, p.*
+       FROM catalogue_version v
+       LEFT JOIN packages p ON v.version IS NOT ?3 AND p.service_type = ?1 AND p.currency_code = ?2
+       ORDER BY p.display_sort, p.id`,
+    )
+    .bind(serviceType, currency, knownVersion)
+    .all<PackageRow & { catalogue_version: number }>();
+  const version = results[0]?.catalogue_version;
+  if (version === undefined) throw new Error("catalogue_version has no row (migration 0018)");
+  if (version === knownVersion) return { version, rows: null };
+  return { version, rows: results.filter((row) => row.id !== null).map(({ catalogue_version: _version, ...row }) => row) };
 }
 
 export function findPackage(db: D1Database, packageId: number): Promise<PackageRow | null> {
