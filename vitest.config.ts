@@ -32,7 +32,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["domain/**/*.test.ts", "contract/**/*.test.ts", "app/**/*.unit.test.ts", "platform/**/*.unit.test.ts", "locales/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["domain/**/*.test.ts", "contract/**/*.test.ts", "app/**/*.unit.test.ts", "workers/**/*.unit.test.ts", "platform/**/*.unit.test.ts", "locales/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["**/*.worker.test.ts"],
           environment: "node",
         },
