@@ -7,7 +7,7 @@ async function acceptLanguage(page: Page, header: string) {
 
 /**
  * A browser's Accept-Language picks the language of a page opened without one: its most preferred
- * locale by q-value, when it is one of ours; otherwise English (remix-i18next, docs/decisions/020).
+ * locale by q-value, when it is one of ours; otherwise English (docs/decisions/020, 062).
  */
 test.describe("language from the browser", () => {
   for (const [header, language, heading] of [
