@@ -2,6 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { localeBundlesPlugin } from "./locales/browser-bundles.ts";
 
 export default defineConfig(({ command }) => ({
   plugins: [
@@ -13,6 +14,7 @@ export default defineConfig(({ command }) => ({
     }),
     tailwindcss(),
     reactRouter(),
+    localeBundlesPlugin(),
   ],
   build: {
     // React Router in one chunk of its own: split by the import graph it was four, whose seams cost every

@@ -2,6 +2,7 @@ import { captureException } from "@sentry/cloudflare";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { replaceInStream } from "./.server/replace-in-stream.ts";
 import { contentSecurityPolicy } from "./.server/security.ts";
 import { cloudflareContext, nonceContext } from "./context.ts";
 import { NonceContext } from "./nonce.ts";
@@ -25,7 +26,7 @@ export default async function handleRequest(
   );
   const body = await renderToReadableStream(page, {
     nonce,
-    // The document is sent whole (below), so every Suspense boundary must be written in place: past this
+    // The document is rendered whole before it is sent (below), so every Suspense boundary must be written in place: past this
     // many bytes React writes a later boundary out of order, to be moved in by a script, which a browser
     // without JavaScript never runs (docs/decisions/041).
     progressiveChunkSize: Number.MAX_SAFE_INTEGER,
@@ -43,7 +44,10 @@ export default async function handleRequest(
   // The page paints from its HTML and stylesheet alone; the modules only hydrate it, so their preloads
   // yield to the stylesheet and to images on a slow link. React Router renders those links without a
   // priority option (docs/decisions/016).
-  const html = (await new Response(body).text()).replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
+  const html = body
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(replaceInStream('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"'))
+    .pipeThrough(new TextEncoderStream());
   return new Response(html, { headers: responseHeaders, status });
 }
 

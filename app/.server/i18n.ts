@@ -1,5 +1,6 @@
 import { createInstance, type i18n } from "i18next";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import localeBundles from "virtual:locale-bundles";
 import { detectLanguage, FALLBACK_LANGUAGE, isLanguage, LANGUAGES, preferredLanguage, type Language } from "#domain/languages.ts";
 import ar from "#locales/ar/common.json";
 import arPages from "#locales/ar/pages.json";
@@ -22,6 +23,8 @@ import thPages from "#locales/th/pages.json";
 import zh from "#locales/zh/common.json";
 import zhPages from "#locales/zh/pages.json";
 import { sessionContext } from "../context.ts";
+import { keepMessages, messagesAt } from "../i18n/messages.ts";
+import { browserMessages, type Messages } from "../i18n/translate.ts";
 
 /**
  * "common" is the bundle every screen sends to the browser; "pages" holds the long texts of the public
@@ -79,3 +82,13 @@ export const i18nextMiddleware: MiddlewareFunction<Response> = ({ request, conte
 
 export const getLocale = (context: Readonly<RouterContextProvider>): Language => context.get(languageContext);
 export const getI18n = (context: Readonly<RouterContextProvider>): i18n => i18nextFor(getLocale(context));
+
+/**
+ * The address of a language's browser bundle (a hashed static asset, docs/decisions/062), with its messages
+ * kept for the server's own render of the document.
+ */
+export function browserBundleOf(language: Language): string {
+  const url = localeBundles[language];
+  if (!messagesAt(url)) keepMessages(url, browserMessages(resources[language].common as Messages, resources.en.common as Messages));
+  return url;
+}

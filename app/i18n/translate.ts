@@ -38,3 +38,12 @@ export function withFallback(messages: Messages, fallback: Messages): Messages {
   }
   return merged;
 }
+
+/**
+ * What of a language's `common` bundle the browser gets: every key, the fallback's where the language lacks one,
+ * but the refusals' texts, which are worded on the server (app/.server/upstream/refusal-message.ts).
+ */
+export function browserMessages(messages: Messages, fallback: Messages): Messages {
+  const { upstreamErrors: _serverOnly, ...sent } = withFallback(messages, fallback);
+  return sent;
+}
