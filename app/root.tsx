@@ -12,10 +12,9 @@ import { LoadingOverlayProvider } from "./components/loading-overlay.tsx";
 import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { ToastProvider } from "./components/toasts.tsx";
 import { sessionContext } from "./context.ts";
-import { I18nProvider } from "./i18n/context.tsx";
+import { I18nProvider, loadMessages, messagesAt } from "./i18n/context.tsx";
 import { NonceContext } from "./nonce.ts";
 import { currentTrace } from "#platform/observability.ts";
-import { loadMessages, messagesAt } from "./i18n/messages.ts";
 // Only these groups reach the browser: the error page when the root loader itself failed.
 import { errors, shell, webview } from "#locales/en/common.json";
 

@@ -23,7 +23,7 @@ import thPages from "#locales/th/pages.json";
 import zh from "#locales/zh/common.json";
 import zhPages from "#locales/zh/pages.json";
 import { sessionContext } from "../context.ts";
-import { keepMessages, messagesAt } from "../i18n/messages.ts";
+import { keepMessages, messagesAt } from "../i18n/context.tsx";
 import { browserMessages, type Messages } from "../i18n/translate.ts";
 
 /**
