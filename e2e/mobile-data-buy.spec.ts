@@ -57,7 +57,7 @@ test.describe("4G top-up screen", () => {
     // The ¥10 coupon's condition is shown only in the selector (docs/decisions/062).
     const condition = "For orders of ¥50.00 or more";
     await page.goto(await launchLink(DEMO_DEVICES.sim));
-    await expect(page.getByText("−¥30.00")).toBeVisible();
+    await expect(page.getByRole("link", { name: /10 GB for 30 days/ })).toHaveAttribute("aria-current", "true");
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     expect(await (await request.get(page.url(), { headers: { cookie } })).text()).not.toContain(condition);
     await page.goto("/app-h5/cloud/coupons?from=mobile_data_buy");
