@@ -2,7 +2,6 @@ import { captureException } from "@sentry/cloudflare";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { replaceInStream } from "./.server/replace-in-stream.ts";
 import { contentSecurityPolicy } from "./.server/security.ts";
 import { cloudflareContext, nonceContext } from "./context.ts";
 import { NonceContext } from "./nonce.ts";
@@ -44,11 +43,14 @@ export default async function handleRequest(
   // The page paints from its HTML and stylesheet alone; the modules only hydrate it, so their preloads
   // yield to the stylesheet and to images on a slow link. React Router renders those links without a
   // priority option (docs/decisions/016).
-  const html = body
-    .pipeThrough(new TextDecoderStream())
-    .pipeThrough(replaceInStream('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"'))
-    .pipeThrough(new TextEncoderStream());
-  return new Response(html, { headers: responseHeaders, status });
+  // The runtime's streaming HTML parser sets it as the document passes (docs/decisions/062): nothing reads the
+  // whole document into a string.
+  const yieldingPreloads = new HTMLRewriter().on('link[rel="modulepreload"]', {
+    element(link) {
+      link.setAttribute("fetchpriority", "low");
+    },
+  });
+  return yieldingPreloads.transform(new Response(body, { headers: responseHeaders, status }));
 }
 
 /**
