@@ -10,7 +10,7 @@
  * - load: the load stage (scripts/lib/load-stage.ts), whose test of record fails the run;
  * - latency: the Workers served again with every D1 round trip 25 ms long, as a deployed database is:
  *   time to first byte and documents/s.
- * Writes bench/results.json after a whole run. `--screens=/about,cloud/mobile-data/buy` measures those
+ * The probe pass also measures the operator console's first-load JS. Writes bench/results.json after a whole run. `--screens=/about,cloud/mobile-data/buy` measures those
  * screens only (the cpu pass adds `/about`, its yardstick) and `--passes=probe,cpu,load,latency` those passes
  * only, `--no-lighthouse` without the scores: a part prints its table and writes nothing. `--depth-only` prints
  * depth and writes, nothing else.
@@ -28,6 +28,8 @@ import { serveInOneProcess } from "./lib/one-process.ts";
 import { PUBLIC_PAGES, SCREEN_LINKS } from "./lib/screens.ts";
 import { PROBE_HEADERS } from "#contract/headers.ts";
 import { serveFreshDemo } from "./lib/servers.ts";
+import { signInLink } from "./lib/access-stand-in.ts";
+import { DEMO_OPERATORS } from "#demo/seed.ts";
 import { listeningPids, treeCpuMs } from "./lib/process-cpu.ts";
 
 // docs/architecture.md §5: the first-load JS budget is 120 KB gzip per screen (it was 130 before issue 20).
@@ -48,7 +50,7 @@ for (const pass of passes) if (!PASSES.includes(pass)) throw new Error(`--passes
 const skipLighthouse = depthOnly || options["no-lighthouse"];
 const whole = !skipLighthouse && chosenScreens === null && passes.size === PASSES.length;
 
-const bench = { stateDir: ".wrangler/bench-state", storefrontPort: 8777 + PORT_OFFSET, apiPort: 8778 + PORT_OFFSET };
+const bench = { stateDir: ".wrangler/bench-state", storefrontPort: 8777 + PORT_OFFSET, apiPort: 8778 + PORT_OFFSET, console: { port: 8780 + PORT_OFFSET, workerPort: 8782 + PORT_OFFSET } };
 const storefront = `http://127.0.0.1:${bench.storefrontPort}`;
 const bin = (name: string) => `${ROOT}node_modules/.bin/${name}`;
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
@@ -66,12 +68,23 @@ async function uploadSize(config: string): Promise<{ kib: number; gzipKib: numbe
   return { kib: Number(match[1]), gzipKib: Number(match[2]) };
 }
 
-/** The JS a first visit downloads: every script and modulepreload the HTML names, gzipped. */
-function firstLoadJs(html: string): { files: number; gzipKb: number } {
+/** The JS a first visit downloads: every script and modulepreload the HTML names, gzipped (from the storefront's build, or `client`'s). */
+function firstLoadJs(html: string, client = "build/client"): { files: number; gzipKb: number } {
   const urls = new Set([...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? ""));
   let bytes = 0;
-  for (const url of urls) bytes += gzipSync(readFileSync(`${ROOT}build/client${url}`), { level: 9 }).byteLength;
+  for (const url of urls) bytes += gzipSync(readFileSync(`${ROOT}${client}${url}`), { level: 9 }).byteLength;
   return { files: urls.size, gzipKb: kb(bytes) };
+}
+
+/** The console's first-load JS: the page an operator opens first (Today), signed in as the demo admin through the Access stand-in. */
+async function consoleFirstLoad() {
+  const base = `http://127.0.0.1:${bench.console.port}`;
+  const signIn = await fetch(signInLink(base, DEMO_OPERATORS.admin.email, "/today"), { redirect: "manual" });
+  const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  const page = await fetch(`${base}/today`, { headers: { cookie } });
+  if (!cookie || !page.headers.get("content-type")?.startsWith("text/html")) throw new Error(`the console did not sign the demo admin in: ${page.status}`);
+  const firstLoad = firstLoadJs(await page.text(), "console/build/client");
+  return { page: "/today", firstLoadJs: firstLoad, withinBudget: firstLoad.gzipKb <= BUDGET.firstLoadJsKb };
 }
 
 async function sessionFor(link: string): Promise<{ cookie: string; url: string }> {
@@ -192,6 +205,7 @@ const cpuGoalOf = (screen: string) => (screen.endsWith("/order/list") ? CPU_GOAL
 
 const vars = devVars();
 await run(bin("react-router"), ["build"], { cwd: ROOT });
+await run(bin("react-router"), ["build", "console"], { cwd: ROOT });
 const workers = whole ? { storefront: await uploadSize("build/server/wrangler.json"), cloudApi: await uploadSize("cloud-api/wrangler.jsonc") } : null;
 // The bench measures speed, not the abuse limits (tested on the cloud-api): one buyer here loads
 // screens and confirms orders far faster than any person could.
@@ -202,6 +216,7 @@ type Probed = Awaited<ReturnType<typeof storage>> & ReturnType<typeof documentSi
 const probed = new Map<string, Probed>();
 const signedIn: { name: string; cookie: string; url: string }[] = [];
 let loadStage: Awaited<ReturnType<typeof runLoadStage>> | undefined;
+let operatorConsole: Awaited<ReturnType<typeof consoleFirstLoad>> | undefined;
 
 // The probe pass (both Workers in their own process, the probe on): every view signs in here, and the cpu pass
 // serves the same state, sessions included, in one process, whose cloud-api has no port to sign in through.
@@ -217,6 +232,7 @@ try {
     const scores = skipLighthouse || BLANK_BY_SPEC.has(page.name) ? { performance: null, accessibility: null } : await lighthouse(url, cookie);
     probed.set(page.name, { ...scores, firstLoadJs: firstLoadJs(html), ...documentSize(html), ...probe });
   }
+  if (passes.has("probe") && !depthOnly && chosenScreens === null) operatorConsole = await consoleFirstLoad();
   // The load stage buys on the spare SIM, which no screen measured here shows.
   if (passes.has("load")) loadStage = await runLoadStage({ storefront, api, stateDir: bench.stateDir, vars, buyer, open: sessionFor });
 } finally {
@@ -312,6 +328,9 @@ console.table(
     goals: r.withinGoals ? "ok" : "OVER",
   })),
 );
+if (operatorConsole) {
+  console.log(`Operator console ${operatorConsole.page}: first-load JS ${operatorConsole.firstLoadJs.gzipKb} KB gzip in ${operatorConsole.firstLoadJs.files} files (${operatorConsole.withinBudget ? "ok" : "OVER"})`);
+}
 if (callWithNoWork !== null) console.log(`A cloud-api call with no work in it (an unknown path the storefront forwards) costs both Workers ${callWithNoWork} ms of CPU.`);
 console.log(
   `Goals per signed-in screen: D1 depth <= ${LATENCY.goal.depth}, time to first byte p50 <= ${LATENCY.goal.ttfbP50Ms} ms with ${LATENCY.d1Ms} ms per D1 round trip (one connection), ` +
@@ -333,7 +352,7 @@ if (loadStage) {
 }
 
 if (whole) {
-  const results = { measuredAt: new Date().toISOString(), budgets: BUDGET, cpuGoal: CPU_GOAL, load: LOAD, latency: LATENCY, workers, cloudApiCallWithNoWork: { cpuMs: callWithNoWork }, loadStage, screens: rows };
+  const results = { measuredAt: new Date().toISOString(), budgets: BUDGET, cpuGoal: CPU_GOAL, load: LOAD, latency: LATENCY, workers, cloudApiCallWithNoWork: { cpuMs: callWithNoWork }, console: operatorConsole, loadStage, screens: rows };
   writeFileSync(`${ROOT}bench/results.json`, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`Workers (upload, gzip): storefront ${workers?.storefront.gzipKib} KiB, cloud-api ${workers?.cloudApi.gzipKib} KiB. Written to bench/results.json.`);
 } else {
