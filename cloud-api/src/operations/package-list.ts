@@ -6,12 +6,12 @@ import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
 import { offeredPaymentTypes } from "#api/payments/configuration.ts";
 import { packageToWire } from "#api/services/package-wire.ts";
-import { listPackages } from "#api/repositories/packages.ts";
+import { catalogueRows } from "#api/services/catalogue-cache.ts";
 
 export const packageList = operation(endpoints.packageList, {
   readOnly: true,
   owner: "device",
-  readsFirst: ({ db, input, facts }) => listPackages(db, input.type, currencyForCountry(input.countryCode ?? facts.countryCode)),
+  readsFirst: ({ db, input, facts }) => catalogueRows(db, input.type, currencyForCountry(input.countryCode ?? facts.countryCode)),
   handle: async (ctx, input, rows) => {
     const lang = input.language ?? ctx.language;
     const country = input.countryCode ?? ctx.countryCode;

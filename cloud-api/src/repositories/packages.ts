@@ -34,13 +34,34 @@ export interface PackageRow {
 /** One published state of a package, as package_versions keeps it: the row's columns under its package_id. */
 export type PackageVersionRow = Omit<PackageRow, "id"> & { package_id: number };
 
-/** The catalogue a buyer may check out from: a service's packages in a currency that are not retired. */
-export async function listPackages(db: D1Database, serviceType: number, currency: CurrencyCode): Promise<PackageRow[]> {
+/** The tables the package list reads: each moves the catalogue version on every change (migration 0018). */
+export const PACKAGE_LIST_TABLES = ["packages"] as const;
+
+/**
+ * The catalogue a buyer may check out from (a service type's packages in a currency that are not retired),
+ * unless the catalogue is still at `knownVersion`: one statement (one round trip, on whichever replica answers, so the version and the rows agree) that answers the
+ * catalogue's version and, only when it moved on from the one the caller holds, the rows. Unchanged, it
+ * answers a single row of the version with no package (the LEFT JOIN's NULLs).
+ */
+export async function listPackagesUnlessUnchanged(
+  db: D1Database,
+  serviceType: number,
+  currency: CurrencyCode,
+  knownVersion: number | null,
+): Promise<{ version: number; rows: PackageRow[] | null }> {
   const { results } = await db
-    .prepare("SELECT * FROM packages WHERE service_type = ? AND currency_code = ? AND retired_at IS NULL ORDER BY display_sort, id")
-    .bind(serviceType, currency)
-    .all<PackageRow>();
-  return results;
+    .prepare(
+      `SELECT v.version AS catalogue_version, p.*
+       FROM catalogue_version v
+       LEFT JOIN packages p ON v.version IS NOT ?3 AND p.service_type = ?1 AND p.currency_code = ?2 AND p.retired_at IS NULL
+       ORDER BY p.display_sort, p.id`,
+    )
+    .bind(serviceType, currency, knownVersion)
+    .all<PackageRow & { catalogue_version: number }>();
+  const version = results[0]?.catalogue_version;
+  if (version === undefined) throw new Error("catalogue_version has no row (migration 0018)");
+  if (version === knownVersion) return { version, rows: null };
+  return { version, rows: results.filter((row) => row.id !== null).map(({ catalogue_version: _version, ...row }) => row) };
 }
 
 export function findPackage(db: D1Database, packageId: number): Promise<PackageRow | null> {
