@@ -485,6 +485,8 @@ const carried = [
   userInfo,
 ] as const satisfies readonly Endpoint<"user">[];
 
+const BATCH_MAX_CALLS = 10;
+
 const carriedPath = z.enum(carried.map((carriedEndpoint) => carriedEndpoint.path) as [(typeof carried)[number]["path"], ...(typeof carried)[number]["path"][]]);
 
 /**
@@ -506,9 +508,9 @@ export const batch = Object.assign(
       calls: z
         .array(z.object({ path: carriedPath, input: z.record(z.string(), z.unknown()) }).strict())
         .min(1)
-        .max(10),
+        .max(BATCH_MAX_CALLS),
     }),
     output: z.object({ answers: z.array(envelope) }),
   }),
-  { carries: carried as readonly Endpoint<"user">[] },
+  { carries: carried as readonly Endpoint<"user">[], maxCalls: BATCH_MAX_CALLS },
 );

@@ -34,8 +34,10 @@ export function upstreamFor(context: Readonly<RouterContextProvider>, request: R
   const { env } = context.get(cloudflareContext);
   const session = context.get(sessionContext);
   const countryCode = session.get("launch")?.countryCode ?? "CN";
+  const upstream = transportFor(env, new URL(request.url).hostname, countryCode);
   const client = createUpstreamClient({
-    transport: carryBookmark(context.get(bookmarkContext), withFaults(env, request, transportFor(env, new URL(request.url).hostname, countryCode))),
+    transport: carryBookmark(context.get(bookmarkContext), withFaults(env, request, upstream.transport)),
+    batch: upstream.batch,
     appId: env.APP_ID,
     appSecret: env.APP_SECRET,
     countryCode,
