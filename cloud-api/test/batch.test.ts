@@ -4,10 +4,10 @@ import { DEMO_ACCOUNTS, DEMO_CARD_CODES, DEMO_DEVICES, DEMO_ICCIDS } from "#demo
 import { batch, confirmOrderV2, orderStatus, packageList, refreshToken } from "#contract/endpoints.ts";
 import { BOOKMARK_HEADER, PROBE_HEADERS } from "#contract/headers.ts";
 import { requestSignature } from "#contract/signature.ts";
-import { OrderStatus } from "#domain/order-status.ts";
 import { ServiceType } from "#domain/services.ts";
 import { signedHeaders, signIn } from "#test/signed-request.ts";
 import { envWith, fetchWith } from "./helpers/live-worker.ts";
+import { fulfilledOrderOf } from "./helpers/orders.ts";
 
 /**
  * docs/decisions/061: a batch carries several contract calls in one signed request, and each answers exactly
@@ -37,12 +37,6 @@ async function batched(accessToken: string, calls: readonly Call[], headers: Rec
   const response = await batchResponse(accessToken, { calls }, headers);
   const body = (await response.json()) as Answer & { data: { answers: Answer[] } | null };
   return { response, body, answers: body.data?.answers ?? [] };
-}
-
-async function orderOf(userId: number): Promise<string> {
-  const row = await env.DB.prepare("SELECT order_id FROM orders WHERE user_id = ? AND status = ? ORDER BY created_at LIMIT 1").bind(userId, OrderStatus.purchaseSucceeded).first<{ order_id: string }>();
-  if (!row) throw new Error("the demo buyer has no fulfilled order");
-  return row.order_id;
 }
 
 /** The demo buyer's input for each endpoint a batch carries, and for those that name an order, one that names none. */
@@ -96,7 +90,7 @@ describe("a batch (docs/decisions/061)", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const buyer = await signIn();
     const other = await signIn(DEMO_ACCOUNTS.other);
-    const calls = carriedCalls(await orderOf(buyer.userId));
+    const calls = carriedCalls(await fulfilledOrderOf(buyer.userId));
     const withBadInput = calls.map((call) => ({ ...call, input: { ...call.input, surplus: 1 } }));
     const noSuchOrder = calls.filter((call) => "orderId" in call.input).map((call) => ({ ...call, input: { ...call.input, orderId: "NO-SUCH-ORDER" } }));
 
@@ -141,7 +135,7 @@ describe("a batch (docs/decisions/061)", () => {
   it("runs on the primary and answers its bookmark when a call it carries may write", async () => {
     const { accessToken, userId } = await signIn();
     const { response, answers } = await batched(accessToken, [
-      { path: orderStatus.path, input: { orderId: await orderOf(userId) } },
+      { path: orderStatus.path, input: { orderId: await fulfilledOrderOf(userId) } },
       { path: packageList.path, input: { deviceId: DEMO_DEVICES.camera, type: ServiceType.vip } },
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);

@@ -5,7 +5,7 @@ import { ServiceType } from "#domain/services.ts";
 import { signIn } from "#test/signed-request.ts";
 import { expireToken } from "#test/tokens.ts";
 import type { Tokens } from "../session/state.ts";
-import { createUpstreamClient } from "./client.ts";
+import { createUpstreamClient, type UpstreamOptions } from "./client.ts";
 import { batch, currentPackage, deviceList, entitlementTimeline, packageList, purchasePreview, simcardDetails, userCoupons, vipInfo } from "./endpoints.ts";
 import type { Transport } from "./transport.ts";
 
@@ -19,10 +19,21 @@ function recordingTransport(answer?: (path: string) => Response | null) {
   return { transport, paths };
 }
 
-async function clientOf(transport: Transport, batchOn: boolean, tokens?: Tokens) {
-  let current: Tokens | undefined = tokens ?? { ...(await signIn()) };
-  const store = { get: () => current, set: (t: Tokens) => void (current = t), clear: () => void (current = undefined) };
-  return createUpstreamClient({ transport, batch: batchOn, appId: env.APP_ID, appSecret: env.APP_SECRET, countryCode: "CN", language: "en", timeoutMs: 30_000, tokens: store });
+/** A client of the real cloud-api for the demo buyer (or `tokens`), with the batch on or off; `store.current` is where its tokens are. */
+async function clientOf(transport: Transport, batchOn: boolean, tokens?: Tokens, refusalMessage?: UpstreamOptions["refusalMessage"]) {
+  const store = { current: tokens ?? ({ ...(await signIn()) } as Tokens | undefined) };
+  const client = createUpstreamClient({
+    transport,
+    batch: batchOn,
+    appId: env.APP_ID,
+    appSecret: env.APP_SECRET,
+    countryCode: "CN",
+    language: "en",
+    timeoutMs: 30_000,
+    refusalMessage,
+    tokens: { get: () => store.current, set: (t) => void (store.current = t), clear: () => void (store.current = undefined) },
+  });
+  return Object.assign(client, { store });
 }
 
 /** The 4G purchase screen's six calls, started together as its loader starts them, and the device list beside them. */
@@ -64,19 +75,7 @@ describe("the upstream client with an upstream that takes batches (docs/decision
   });
 
   it("gives each call its own refusal, in the buyer's words, and the others their data", async () => {
-    const { transport } = recordingTransport();
-    const tokens = { ...(await signIn()) };
-    const api = createUpstreamClient({
-      transport,
-      batch: true,
-      appId: env.APP_ID,
-      appSecret: env.APP_SECRET,
-      countryCode: "CN",
-      language: "en",
-      timeoutMs: 30_000,
-      tokens: { get: () => tokens, set: () => undefined, clear: () => undefined },
-      refusalMessage: ({ status, reason }) => `Not yours (${status} ${reason})`,
-    });
+    const api = await clientOf(recordingTransport().transport, true, undefined, ({ status, reason }) => `Not yours (${status} ${reason})`);
     const [theirs, mine] = await Promise.all([
       api.call(currentPackage, { deviceId: DEMO_DEVICES.otherSim, type: ServiceType.mobileData }),
       api.call(currentPackage, { deviceId: DEMO_DEVICES.sim, type: ServiceType.mobileData }),
@@ -89,21 +88,11 @@ describe("the upstream client with an upstream that takes batches (docs/decision
     const { transport, paths } = recordingTransport();
     const tokens = { ...(await signIn()) };
     await expireToken(tokens.accessToken);
-    let current: Tokens | undefined = tokens;
-    const api = createUpstreamClient({
-      transport,
-      batch: true,
-      appId: env.APP_ID,
-      appSecret: env.APP_SECRET,
-      countryCode: "CN",
-      language: "en",
-      timeoutMs: 30_000,
-      tokens: { get: () => current, set: (t) => void (current = t), clear: () => void (current = undefined) },
-    });
+    const api = await clientOf(transport, true, tokens);
     const results = await Promise.all([api.call(currentPackage, { deviceId: DEMO_DEVICES.sim, type: ServiceType.mobileData }), api.call(simcardDetails, { iccId: DEMO_ICCIDS.sim })]);
     expect(results.map((result) => result.ok)).toEqual([true, true]);
     expect(paths).toEqual([batch.path, "/v1/member/user/h5/refresh_token", batch.path]);
-    expect(current?.accessToken).not.toBe(tokens.accessToken);
+    expect(api.store.current?.accessToken).not.toBe(tokens.accessToken);
   });
 
   it("sends the calls alone when the upstream refuses the batch after all (one that declared it wrongly)", async () => {
