@@ -3,6 +3,7 @@ import { Hono, type Context } from "hono";
 import type { CloudApiEnv } from "#api/env.ts";
 import { httpStatusOf, Status } from "#contract/codes.ts";
 import { batch, type Access } from "#contract/endpoints.ts";
+import type { OperatorRole } from "#contract/operator.ts";
 import { countryCode, language } from "#contract/fields.ts";
 import { ApiError } from "#api/core/errors.ts";
 import { failure, succeeded, success } from "#api/http/envelope.ts";
@@ -10,7 +11,7 @@ import { buildOpenApiDocument, type OpenApiDocument } from "#api/http/openapi.ts
 import { API_DOCS_PATHS, apiDocsRoutes } from "#api/http/api-docs.ts";
 import type { AnyOperation, RequestFacts } from "#api/http/operation.ts";
 import { refusalOf, settle, startCall, valueOf, type CallRequest, type CheckedCaller, type StartedCall } from "#api/http/call.ts";
-import { verifySignedRequest, type SignedRequest } from "#api/http/signature.ts";
+import { operatorEmailOf, verifySignedRequest, type SignedRequest } from "#api/http/signature.ts";
 import { parseJsonBody, parseOrRefuse, readBodyText } from "#api/http/validation.ts";
 import { operations } from "#api/operations/index.ts";
 import { isProviderConfigured, sandboxEnabled } from "#api/payments/configuration.ts";
@@ -20,6 +21,8 @@ import { handleNotification } from "#api/services/payment-events.ts";
 import { dispatchEventsLeavingFailuresToTheCron } from "#api/services/webhooks.ts";
 import { accessOf } from "#api/services/tokens.ts";
 import { findTokenStatement, type TokenRow } from "#api/repositories/auth-tokens.ts";
+import { findOperatorStatement, type OperatorRow } from "#api/repositories/operators.ts";
+import { operatorAllowed } from "#api/services/operators.ts";
 import { sha256Hex } from "#api/core/hashing.ts";
 import { d1SessionFor } from "#api/http/d1-session.ts";
 
@@ -46,17 +49,24 @@ async function callRequestOf(c: Context<{ Bindings: CloudApiEnv }>, access: Acce
 }
 
 /**
- * Checks a request's signature, replay record and token once, with its calls' first reads beside them (the
- * token on the primary in the replay check's batch, which writes there anyway: one round trip, and a token
- * minted a moment ago is found even where a replica has not seen it yet; docs/decisions/040, 048), and
- * answers the caller every call runs for.
+ * Checks a request's signature, replay record and caller once, with its calls' first reads beside them, and
+ * answers the caller every call runs for. A user call's token is looked up on the primary in the replay check's
+ * batch, which writes there anyway: one round trip, and a token minted a moment ago is found even where a
+ * replica has not seen it yet (docs/decisions/040, 048); an operator call's operators row is read the same way
+ * and must hold `role` (docs/decisions/057).
  */
-async function checkCaller(env: CloudApiEnv, signed: SignedRequest, tokenHash: string, calls: readonly StartedCall[]): Promise<CheckedCaller> {
-  const [tokenRow] = await verifySignedRequest<TokenRow, unknown>(signed, env, {
-    token: tokenHash ? { hash: tokenHash, read: (db) => findTokenStatement(db, tokenHash, "access") } : undefined,
+async function checkCaller(env: CloudApiEnv, signed: SignedRequest, tokenHash: string, calls: readonly StartedCall[], role?: OperatorRole): Promise<CheckedCaller> {
+  const [callerRow] = await verifySignedRequest<TokenRow | OperatorRow, unknown>(signed, env, {
+    caller: tokenHash
+      ? { tokenHash, read: (db) => findTokenStatement(db, tokenHash, "access") }
+      : signed.access === "operator"
+        ? { read: (db) => findOperatorStatement(db, operatorEmailOf(signed.request)) }
+        : undefined,
     alongside: () => Promise.all(calls.map((call) => call.startReads())),
   });
-  return signed.access === "user" ? accessOf(tokenRow) : null;
+  if (signed.access === "user") return { userId: accessOf(callerRow as TokenRow | null).userId };
+  if (role !== undefined) return { operator: operatorAllowed(callerRow as OperatorRow | null, role) };
+  return null;
 }
 
 /** A POST's input is its body: a query string beside it could only make a captured request look new. */
@@ -88,7 +98,7 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
       const body = op.method === "GET" ? "" : await readBodyText(c.req.raw);
       const { storage, request } = await callRequestOf(c, op.access, op.readOnly);
       const call = startCall(op, () => (op.method === "GET" ? Object.fromEntries(new URL(c.req.url).searchParams) : parseJsonBody(body)), request);
-      const caller = await checkCaller(c.env, { request: c.req.raw, access: op.access, path: op.path, body }, request.tokenHash, [call]);
+      const caller = await checkCaller(c.env, { request: c.req.raw, access: op.access, path: op.path, body }, request.tokenHash, [call], op.role);
       return storage.answer(success(c, await call.finish(caller)));
     });
   }

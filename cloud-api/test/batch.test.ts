@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEMO_ACCOUNTS, DEMO_CARD_CODES, DEMO_DEVICES, DEMO_ICCIDS } from "#demo/seed.ts";
-import { batch, confirmOrderV2, orderStatus, packageList, refreshToken } from "#contract/endpoints.ts";
+import { batch, confirmOrderV2, operatorSession, orderStatus, packageList, refreshToken } from "#contract/endpoints.ts";
 import { BOOKMARK_HEADER, PROBE_HEADERS } from "#contract/headers.ts";
 import { requestSignature } from "#contract/signature.ts";
 import { ServiceType } from "#domain/services.ts";
@@ -112,7 +112,7 @@ describe("a batch (docs/decisions/061)", () => {
 
   it("carries only user calls, listed in the contract: no operator, app-level or token call, no write that must stand alone", () => {
     expect(batch.carries.every((carried) => carried.access === "user")).toBe(true);
-    for (const alone of [confirmOrderV2, refreshToken, batch]) expect(batch.carries.map((carried) => carried.path)).not.toContain(alone.path);
+    for (const alone of [confirmOrderV2, refreshToken, operatorSession, batch]) expect(batch.carries.map((carried) => carried.path)).not.toContain(alone.path);
   });
 
   it("is one D1 round trip deep with one write, its replay record, for a purchase screen's six calls", async () => {
@@ -152,7 +152,7 @@ describe("a batch (docs/decisions/061)", () => {
       [[read, confirm], "calls.1.path"],
       [[{ path: refreshToken.path, input: { js_refreshToken: "x" } }], "calls.0.path"],
       [[{ path: batch.path, input: { calls: [read] } }], "calls.0.path"],
-      [[{ path: "/v1/operator/orders", input: {} }], "calls.0.path"],
+      [[{ path: operatorSession.path, input: {} }], "calls.0.path"],
       [Array.from({ length: 11 }, () => read), "calls"],
       [[], "calls"],
       [[{ ...read, extra: true }], "calls.0"],

@@ -5,6 +5,7 @@ import { refused, type Envelope } from "#api/http/envelope.ts";
 import type { AnyOperation, RequestFacts } from "#api/http/operation.ts";
 import { parseOrRefuse } from "#api/http/validation.ts";
 import { OWNER_CHECKS } from "#api/services/ownership.ts";
+import type { SignedInOperator } from "#api/services/operators.ts";
 import { describeError, log } from "#platform/observability.ts";
 
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
@@ -48,8 +49,11 @@ export interface CallRequest {
   headers: Settled<unknown>;
 }
 
-/** The caller once the signature, the replay record and the token held: a user call's user, or null for an app-level call. */
-export type CheckedCaller = { userId: number } | null;
+/**
+ * The caller once the signature, the replay record and the caller's credential held: a user call's user, an
+ * operator call's operator, or null for an app-level call.
+ */
+export type CheckedCaller = { userId: number } | { operator: SignedInOperator } | null;
 
 /** Unknown fields are refused (400 naming the field) rather than silently dropped. */
 const strictInput = (op: AnyOperation): AnyOperation["input"] => (op.input instanceof z.ZodObject ? op.input.strict() : op.input);
@@ -81,7 +85,12 @@ export function startCall(op: AnyOperation, rawInput: () => unknown, request: Ca
     async finish(caller: CheckedCaller): Promise<unknown> {
       const [ownerRow, readFirst] = await startReads();
       const given = valueOf(input);
-      const context = caller ? { ...facts, userId: caller.userId, owned: await owner.check(valueOf(ownerRow) as never, { env: facts.env, userId: caller.userId }, given) } : facts;
+      const context =
+        caller === null
+          ? facts
+          : "userId" in caller
+            ? { ...facts, userId: caller.userId, owned: await owner.check(valueOf(ownerRow) as never, { env: facts.env, userId: caller.userId }, given) }
+            : { ...facts, operator: caller.operator };
       return op.output.parse(await op.handle(context as never, given, valueOf(readFirst)));
     },
   };
