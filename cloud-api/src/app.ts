@@ -104,12 +104,13 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
   }
 
   // Several calls in one signed request (docs/decisions/061): each runs through startCall as it would alone.
+  const batchInput = batch.input.strict();
   const carriedOps = new Map(ops.filter((op) => batch.carries.some((carried) => carried.path === op.path)).map((op) => [op.path, op]));
   app.post(batch.path, async (c) => {
     refuseQueryOnPost(c);
     const body = await readBodyText(c.req.raw);
     const carried = settle(() =>
-      parseOrRefuse(batch.input.strict(), parseJsonBody(body)).calls.map(({ path, input }, index) => {
+      parseOrRefuse(batchInput, parseJsonBody(body)).calls.map(({ path, input }, index) => {
         const op = carriedOps.get(path);
         if (!op) throw new ApiError(Status.notFound, `calls.${index}.path: no such endpoint: ${path}`);
         return { op, input };

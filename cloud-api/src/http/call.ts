@@ -55,8 +55,14 @@ export interface CallRequest {
  */
 export type CheckedCaller = { userId: number } | { operator: SignedInOperator } | null;
 
-/** Unknown fields are refused (400 naming the field) rather than silently dropped. */
-const strictInput = (op: AnyOperation): AnyOperation["input"] => (op.input instanceof z.ZodObject ? op.input.strict() : op.input);
+const strictInputs = new WeakMap<AnyOperation, AnyOperation["input"]>();
+
+/** Unknown fields are refused (400 naming the field) rather than silently dropped; built once per operation. */
+function strictInput(op: AnyOperation): AnyOperation["input"] {
+  let schema = strictInputs.get(op);
+  if (!schema) strictInputs.set(op, (schema = op.input instanceof z.ZodObject ? op.input.strict() : op.input));
+  return schema;
+}
 
 /**
  * One contract call, the same whether it came alone or in a batch (docs/decisions/061): its input is parsed
