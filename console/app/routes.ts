@@ -4,5 +4,8 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 export default [
   index("routes/home.ts"),
   route("language", "routes/language.ts"),
+  route("today", "routes/today.tsx"),
+  route("orders", "routes/orders.tsx"),
+  route("orders/:orderId", "routes/orders.$orderId.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
