@@ -4,6 +4,7 @@ import { SOLD_SERVICE_TYPES } from "#domain/services.ts";
 import { moveDirection, packageAtVersion, packageDraft, packageState } from "./package-fields.ts";
 import { OPERATOR_ROLES, type OperatorRole } from "./operator.ts";
 import { amount, countryCode, deviceId, deviceServiceQuery, deviceType, encryptCodeId, iccId, language, money, orderId, paymentStartOutput, paymentType, queryInteger, requiredText, serviceType, text } from "./fields.ts";
+import { envelope } from "./envelope.ts";
 
 /**
  * Every /v1 endpoint of the cloud-api, once (docs/contract.md): method, path, who may call it, and the zod
@@ -744,3 +745,58 @@ export const operatorPackageReorder = endpoint({
   input: z.object({ ...packageAtVersion.shape, direction: moveDirection }),
   output: z.object({ packageId: z.number().int(), version: z.number().int() }),
 });
+/**
+ * What a batch may carry (docs/decisions/061): the calls a screen reads with, each a user call. Writes that must
+ * stand alone (confirms, repay, cancel, card receive and refunds), the token calls, app-level and operator
+ * endpoints and the batch itself are not listed, so a batch naming one is refused whole; an endpoint added to
+ * the contract is carried only once it is listed here.
+ */
+const carried = [
+  packageList,
+  userCoupons,
+  entitlementTimeline,
+  purchasePreview,
+  currentPackage,
+  simcardDetails,
+  simcardIccidInfo,
+  vipInfo,
+  aiInfo,
+  orderList,
+  orderDetail,
+  orderStatus,
+  payOrderInfo,
+  receivedPackageInfo,
+  vipCardReceivedPackage,
+  storageCardReceivedPackage,
+  userInfo,
+] as const satisfies readonly Endpoint<"user">[];
+
+const BATCH_MAX_CALLS = 10;
+
+const carriedPath = z.enum(carried.map((carriedEndpoint) => carriedEndpoint.path) as [(typeof carried)[number]["path"], ...(typeof carried)[number]["path"][]]);
+
+/**
+ * One signed request carrying several contract calls (docs/decisions/061), as JSON-RPC 2.0 and Microsoft Graph
+ * batch theirs: the signature, the replay record and the token are checked once, for the batch; each call is then
+ * parsed with its endpoint's schema and runs under its own policy exactly as it would alone, and answers its own
+ * envelope, in order. A GET endpoint's input is its query as an object. Optional for a brand's upstream: the
+ * storefront batches only where the region table says the upstream has it.
+ */
+export const batch = Object.assign(
+  endpoint({
+    method: "POST",
+    path: "/v1/cloud/batch",
+    access: "user",
+    summary:
+      "Several calls in one signed request: each { path, input } of an endpoint a batch may carry (at most 10), answered in order " +
+      "with each call's own envelope { status, msg, data, reason? } as it would answer alone; a path that may not be carried refuses the whole batch",
+    input: z.object({
+      calls: z
+        .array(z.object({ path: carriedPath, input: z.record(z.string(), z.unknown()) }).strict())
+        .min(1)
+        .max(BATCH_MAX_CALLS),
+    }),
+    output: z.object({ answers: z.array(envelope) }),
+  }),
+  { carries: carried as readonly Endpoint<"user">[], maxCalls: BATCH_MAX_CALLS },
+);

@@ -4,6 +4,7 @@ import type { FulfilmentMessage } from "#api/fulfilment/message.ts";
 import { SANDBOX_SIGNATURE_HEADER, sandboxEventFor, signSandboxPayload, type SandboxEventType } from "#api/payments/sandbox/notifications.ts";
 import type { SandboxPaymentRow } from "#api/repositories/sandbox-payments.ts";
 import { signedFetch, signIn } from "#test/signed-request.ts";
+import { OrderStatus } from "#domain/order-status.ts";
 
 export interface Buyer {
   accessToken: string;
@@ -114,4 +115,11 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
 
 export function waitForStatus(orderId: string, done: (status: number) => boolean) {
   return eventually(async () => (await orderRow(orderId))?.status ?? 0, done);
+}
+
+/** A fulfilled order (purchase succeeded) of the user's from the demo data, for the calls that name an order. */
+export async function fulfilledOrderOf(userId: number): Promise<string> {
+  const row = await env.DB.prepare("SELECT order_id FROM orders WHERE user_id = ? AND status = ? ORDER BY created_at LIMIT 1").bind(userId, OrderStatus.purchaseSucceeded).first<{ order_id: string }>();
+  if (!row) throw new Error("the user has no fulfilled order (purchase succeeded) in the demo data");
+  return row.order_id;
 }
