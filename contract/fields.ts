@@ -69,3 +69,12 @@ export type PaymentStart = z.input<typeof paymentStartOutput>;
 export const deviceType = z.number().int().min(1).max(2);
 /** The code of a VIP or storage card, as scanned by the app. */
 export const encryptCodeId = requiredText(128).meta({ examples: ["VIPCARD-NEW-0001"] });
+
+/**
+ * An answer that is a CSV file rather than the JSON envelope, streamed as it is read: the cloud-api sends it
+ * as text/csv, and the OpenAPI document says so.
+ */
+export const csvStream = z
+  .custom<ReadableStream<Uint8Array>>((value) => value instanceof ReadableStream, "must be a stream")
+  .meta({ description: "text/csv, streamed" });
+export const isCsvStream = (schema: z.ZodType): boolean => schema === csvStream;

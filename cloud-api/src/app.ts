@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Hono, type Context } from "hono";
 import type { CloudApiEnv } from "#api/env.ts";
 import { Status } from "#contract/codes.ts";
-import { countryCode, language } from "#contract/fields.ts";
+import { countryCode, isCsvStream, language } from "#contract/fields.ts";
 import { ApiError } from "#api/core/errors.ts";
 import { failure, success } from "#api/http/envelope.ts";
 import { buildOpenApiDocument, type OpenApiDocument } from "#api/http/openapi.ts";
@@ -118,6 +118,8 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
       // The owner check's refusal wins over whatever the first reads found or failed with.
       const context = user ? { ...facts, userId: user.userId, owned: await owner.check(valueOf(ownerRow) as never, { env: storage.env, userId: user.userId }, given) } : facts;
       const data = await op.handle(context as never, given, valueOf(readFirst));
+      // A CSV download is its stream, not the JSON envelope (contract/fields.ts csvStream).
+      if (isCsvStream(op.output)) return storage.answer(new Response(op.output.parse(data) as ReadableStream, { headers: { "content-type": "text/csv; charset=utf-8" } }));
       return storage.answer(success(c, op.output.parse(data)));
     });
   }

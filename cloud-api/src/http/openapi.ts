@@ -5,7 +5,7 @@ import { type BusinessStatus, httpStatusOf, Status } from "#contract/codes.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import type { Endpoint } from "#contract/endpoints.ts";
 import { BOOKMARK_HEADER } from "#contract/headers.ts";
-import { countryCode, language } from "#contract/fields.ts";
+import { countryCode, isCsvStream, language } from "#contract/fields.ts";
 import { exampleOf, inputJsonSchema, jsonSchema, type JsonSchema } from "#contract/json-schema.ts";
 
 /** The refusals an operation may answer; 405 is answered for a method no operation takes (the info says). */
@@ -165,7 +165,9 @@ function operationObject(op: Endpoint, errorHttpStatuses: string[]): JsonSchema 
       200: {
         description: "success",
         headers: { [BOOKMARK_HEADER]: { $ref: "#/components/headers/bookmark" } },
-        ...json(jsonSchema(z.object({ status: z.literal(Status.ok), msg: z.literal("success"), data: op.output }), "output")),
+        ...(isCsvStream(op.output)
+          ? { content: { "text/csv": { schema: { type: "string", description: "a header line, then one line per row (RFC 4180), streamed" } } } }
+          : json(jsonSchema(z.object({ status: z.literal(Status.ok), msg: z.literal("success"), data: op.output }), "output"))),
         ...(links[operationId] ? { links: links[operationId] } : {}),
       },
       ...Object.fromEntries(errorHttpStatuses.map((http) => [http, { $ref: `#/components/responses/${http}` }])),

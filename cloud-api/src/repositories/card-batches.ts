@@ -1,3 +1,4 @@
+import { ServiceType } from "#domain/services.ts";
 import type { CardKind, CardStatus } from "#api/repositories/service-cards.ts";
 
 export interface CardBatchRow {
@@ -20,45 +21,38 @@ export interface CardBatchSummaryRow extends CardBatchRow {
   revoked: number;
 }
 
-export type NewCardBatch = Omit<CardBatchRow, "id">;
-
 /** A generated card of a batch: its lookup key (the code's keyed hash) and its sealed code. */
 export interface GeneratedCard {
   lookupKey: string;
   sealed: string;
 }
 
-/** Rows per INSERT: D1 takes a statement of up to 100 KB; a card's JSON is about 160 bytes. */
+/** Cards per INSERT: D1 takes a statement of up to 100 KB; a card's JSON is about 160 bytes. */
 const CARDS_PER_STATEMENT = 500;
 
-/**
- * A batch and its cards, for one D1 batch (one transaction): nothing when a batch was made already by the
- * same request (a form posted twice makes one). The cards find their batch by its request id.
- */
-export function createCardBatchStatements(db: D1Database, batch: NewCardBatch, cards: readonly GeneratedCard[]): D1PreparedStatement[] {
-  const statements = [
-    db
-      .prepare(
-        `INSERT INTO card_batches (request_id, kind, package_id, size, expire_time, created_by, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (request_id) DO NOTHING`,
-      )
-      .bind(batch.request_id, batch.kind, batch.package_id, batch.size, batch.expire_time, batch.created_by, batch.created_at),
-  ];
+/** A batch and its cards; the batch's insert changes nothing when the same request made it already. */
+export function createCardBatchStatements(db: D1Database, batch: CardBatchRow, cards: readonly GeneratedCard[]): { batch: D1PreparedStatement; cards: D1PreparedStatement[] } {
+  const statements: D1PreparedStatement[] = [];
   for (let at = 0; at < cards.length; at += CARDS_PER_STATEMENT) {
     const rows = cards.slice(at, at + CARDS_PER_STATEMENT).map((card) => [card.lookupKey, card.sealed]);
     statements.push(
       db
         .prepare(
           `INSERT INTO service_cards (code_id, kind, package_id, status, batch_id, code_sealed)
-           SELECT card.value ->> 0, b.kind, b.package_id, 0, b.id, card.value ->> 1
-           FROM card_batches b, json_each(?2) AS card
-           WHERE b.request_id = ?1 AND (SELECT COUNT(*) FROM service_cards WHERE batch_id = b.id) + ?3 <= b.size`,
+           SELECT card.value ->> 0, ?1, ?2, 0, ?3, card.value ->> 1 FROM json_each(?4) AS card`,
         )
-        // A batch never holds more cards than its size: a repeated request finds it full and adds none.
-        .bind(batch.request_id, JSON.stringify(rows), rows.length),
+        .bind(batch.kind, batch.package_id, batch.id, JSON.stringify(rows)),
     );
   }
-  return statements;
+  return {
+    batch: db
+      .prepare(
+        `INSERT INTO card_batches (id, request_id, kind, package_id, size, expire_time, created_by, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (request_id) DO NOTHING`,
+      )
+      .bind(batch.id, batch.request_id, batch.kind, batch.package_id, batch.size, batch.expire_time, batch.created_by, batch.created_at),
+    cards: statements,
+  };
 }
 
 export function findCardBatchByRequest(db: D1Database, requestId: string): Promise<CardBatchRow | null> {
@@ -97,23 +91,21 @@ export interface BatchCardRow {
   revoked_at: number | null;
 }
 
+const CARD_COLUMNS = "rowid AS position, code_id, code_sealed, status, device_id, received_at, refunded_at, revoked_at";
+
+export function findBatchCard(db: D1Database, batchId: number, cardKey: string): Promise<BatchCardRow | null> {
+  return db.prepare(`SELECT ${CARD_COLUMNS} FROM service_cards WHERE batch_id = ? AND code_id = ?`).bind(batchId, cardKey).first<BatchCardRow>();
+}
+
 /** The batch's cards after `after` (a position), in the order they were made. */
 export async function batchCards(db: D1Database, batchId: number, page: { after: number | null; limit: number }): Promise<BatchCardRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT rowid AS position, code_id, code_sealed, status, device_id, received_at, refunded_at, revoked_at
-       FROM service_cards WHERE batch_id = ?1 AND (?2 IS NULL OR rowid > ?2) ORDER BY rowid LIMIT ?3`,
+      `SELECT ${CARD_COLUMNS} FROM service_cards WHERE batch_id = ?1 AND (?2 IS NULL OR rowid > ?2) ORDER BY rowid LIMIT ?3`,
     )
     .bind(batchId, page.after, page.limit)
     .all<BatchCardRow>();
   return results;
-}
-
-export function findBatchCard(db: D1Database, batchId: number, cardKey: string) {
-  return db
-    .prepare("SELECT code_id, status, device_id, revoked_at FROM service_cards WHERE batch_id = ? AND code_id = ?")
-    .bind(batchId, cardKey)
-    .first<{ code_id: string; status: CardStatus; device_id: string | null; revoked_at: number | null }>();
 }
 
 /** Revokes a card of a batch that nobody received; meta.changes is 0 when it was received (or revoked) first. */
@@ -121,4 +113,16 @@ export function revokeCardStatement(db: D1Database, batchId: number, cardKey: st
   return db
     .prepare("UPDATE service_cards SET revoked_at = ? WHERE batch_id = ? AND code_id = ? AND status = 0 AND revoked_at IS NULL")
     .bind(now, batchId, cardKey);
+}
+
+/** The service a card of each kind gives. */
+export const CARD_SERVICE_TYPES = { vip: ServiceType.vip, storage: ServiceType.cloudStorage } as const satisfies Record<CardKind, number>;
+
+/** The packages a batch may give: VIP and cloud storage ones, names JSON by language. */
+export async function packagesForCards(db: D1Database) {
+  const { results } = await db
+    .prepare("SELECT id, service_type, service_name, currency_code, period_days FROM packages WHERE service_type IN (?, ?) ORDER BY service_type DESC, display_sort, id")
+    .bind(CARD_SERVICE_TYPES.vip, CARD_SERVICE_TYPES.storage)
+    .all<{ id: number; service_type: number; service_name: string; currency_code: string; period_days: number }>();
+  return results;
 }

@@ -27,17 +27,16 @@ export interface CampaignSummaryRow extends CampaignRow {
   revoked: number;
 }
 
-export type NewCampaign = Omit<CampaignRow, "id">;
-
 /** A new campaign, unless one was made already by the same request (a form posted twice makes one). */
-export function createCampaignStatement(db: D1Database, campaign: NewCampaign): D1PreparedStatement {
+export function createCampaignStatement(db: D1Database, campaign: CampaignRow): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO coupon_campaigns (request_id, title, name, descrip, service_type, currency_code, amount_cents, use_limit_amount_cents,
+      `INSERT INTO coupon_campaigns (id, request_id, title, name, descrip, service_type, currency_code, amount_cents, use_limit_amount_cents,
                                      start_time, expire_time, issue_limit, created_by, created_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13) ON CONFLICT (request_id) DO NOTHING`,
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14) ON CONFLICT (request_id) DO NOTHING`,
     )
     .bind(
+      campaign.id,
       campaign.request_id,
       campaign.title,
       campaign.name,
@@ -56,10 +55,6 @@ export function createCampaignStatement(db: D1Database, campaign: NewCampaign): 
 
 export function findCampaignByRequest(db: D1Database, requestId: string): Promise<CampaignRow | null> {
   return db.prepare("SELECT * FROM coupon_campaigns WHERE request_id = ?").bind(requestId).first<CampaignRow>();
-}
-
-export function findCampaign(db: D1Database, campaignId: number): Promise<CampaignRow | null> {
-  return db.prepare("SELECT * FROM coupon_campaigns WHERE id = ?").bind(campaignId).first<CampaignRow>();
 }
 
 const SUMMARY = `SELECT k.*, COUNT(c.id) AS issued, COUNT(c.used_order_id) AS redeemed, COUNT(c.revoked_at) AS revoked
