@@ -15,11 +15,16 @@ export const Status = {
   internal: 500,
   tokenExpired: 1009,
   tokenInvalid: 1010,
+  /** An operator call whose email is not an enabled operator of the cloud-api's operators table (docs/decisions/057). */
+  notAnOperator: 1011,
+  /** An operator whose role is below the endpoint's least role; msg names the role needed. */
+  roleTooLow: 1012,
 } as const;
 export type BusinessStatus = (typeof Status)[keyof typeof Status];
 
-/** The HTTP status mirrors the class of the business status; token errors are 401. */
+/** The HTTP status mirrors the class of the business status; token errors are 401, an operator's refusals 403. */
 export function httpStatusOf(status: BusinessStatus): 200 | 400 | 401 | 403 | 404 | 405 | 409 | 429 | 500 {
   if (status === Status.tokenExpired || status === Status.tokenInvalid) return 401;
+  if (status === Status.notAnOperator || status === Status.roleTooLow) return 403;
   return status;
 }

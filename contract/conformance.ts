@@ -51,8 +51,11 @@ export interface CheckResult {
 type AnyEndpoint = contract.Endpoint;
 type Answer = { http: number; status: number | null; data: unknown };
 
-/** Every endpoint the contract declares (each export of contract/endpoints.ts is one), in its order. */
-const ENDPOINTS: [string, AnyEndpoint][] = Object.entries(contract);
+/**
+ * Every endpoint the contract declares (each export of contract/endpoints.ts is one), in its order, but the
+ * operator console's: only the embedded cloud-api serves those (docs/decisions/057).
+ */
+const ENDPOINTS: [string, AnyEndpoint][] = Object.entries(contract).filter(([, endpoint]) => endpoint.access !== "operator");
 
 const UNKNOWN_FIELD = "conformanceUnknownField";
 /** A value no field of the contract takes: every field is a scalar. */

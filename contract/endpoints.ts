@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COUPON_PRICE_CEILING_CENTS } from "#domain/coupons.ts";
 import { SOLD_SERVICE_TYPES } from "#domain/services.ts";
+import { OPERATOR_ROLES, type OperatorRole } from "./operator.ts";
 import { amount, countryCode, csvStream, deviceId, deviceServiceQuery, deviceType, encryptCodeId, iccId, language, money, orderId, paymentStartOutput, paymentType, queryInteger, requiredText, serviceType, text } from "./fields.ts";
 
 /**
@@ -9,11 +10,13 @@ import { amount, countryCode, csvStream, deviceId, deviceServiceQuery, deviceTyp
  * storefront calls them, and OpenAPI and docs/contract.md are generated from them. Output objects strip
  * the fields they do not name, so an operator's backend may answer more.
  * "app" endpoints need a valid request signature only; "user" ones also a valid access token; "s2s" ones
- * (which mint a user's identity) also the server-to-server credential that never ships in an app.
+ * (which mint a user's identity) also the server-to-server credential that never ships in an app;
+ * "operator" ones (the console's, under /v1/operator/, which only the embedded cloud-api serves) the
+ * operator credential, and `role`, the least operator role that may call them (docs/decisions/057).
  */
-export type Access = "app" | "user" | "s2s";
+export type Access = "app" | "user" | "s2s" | "operator";
 
-export interface Endpoint<A extends Access = Access, I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+interface Declared<A extends Access, I extends z.ZodType, O extends z.ZodType> {
   method: "GET" | "POST";
   path: `/v1/${string}`;
   access: A;
@@ -21,6 +24,9 @@ export interface Endpoint<A extends Access = Access, I extends z.ZodType = z.Zod
   input: I;
   output: O;
 }
+
+export type Endpoint<A extends Access = Access, I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> = Declared<A, I, O> &
+  (A extends "operator" ? { role: OperatorRole } : { role?: undefined });
 
 const endpoint = <A extends Access, I extends z.ZodType, O extends z.ZodType>(declared: Endpoint<A, I, O>): Endpoint<A, I, O> => declared;
 
@@ -459,6 +465,24 @@ export const vipInfo = endpoint({
   output: z.object({ isVip: z.number().int(), durationStatus: z.number().int(), vipExpireTimestamp: z.number().int().nullish(), saveMoney: money.nullish() }),
 });
 
+
+/** The operator the console signed in, and what they may refund per currency (SUPPORT_REFUND_LIMITS, docs/configuration.md). */
+export const operatorSession = endpoint({
+  method: "POST",
+  path: "/v1/operator/session",
+  access: "operator",
+  role: "viewer",
+  summary:
+    "The calling operator: email, role and name from the operators table, and refundLimits, the cents per currency " +
+    "they may refund at once (null: no limit; a currency not named: none)",
+  input: z.object({}),
+  output: z.object({
+    email: z.string(),
+    role: z.enum(OPERATOR_ROLES),
+    name: z.string(),
+    refundLimits: z.record(z.string(), z.number().int().nonnegative()).nullable(),
+  }),
+});
 
 // Coupon campaigns and card batches (issue 32 items 4 and 5, docs/decisions/060). The console speaks in
 // cents; every change is refused with the field it is about, and a form posted twice changes once.

@@ -47,15 +47,62 @@ export async function s2sSignature(
   secret: string,
   request: { method: string; path: string; timestamp: string; noticeStr: string; body: string },
 ): Promise<string> {
-  const encoder = new TextEncoder();
   const lines: Record<SignedLine, string> = {
     METHOD: request.method.toUpperCase(),
     path: request.path,
     timestamp: request.timestamp,
     noticeStr: request.noticeStr,
-    "sha256_hex(body)": hex(await crypto.subtle.digest("SHA-256", encoder.encode(request.body))),
+    "sha256_hex(body)": await sha256HexOf(request.body),
   };
-  const text = (Object.keys(S2S_SIGNED_LINES) as SignedLine[]).map((line) => lines[line]).join("\n");
+  return hmacOverLines(secret, (Object.keys(S2S_SIGNED_LINES) as SignedLine[]).map((line) => lines[line]));
+}
+
+/** The lower-case hex SHA-256 of a text's UTF-8 bytes. */
+async function sha256HexOf(text: string): Promise<string> {
+  return hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+}
+
+/** Hex HMAC-SHA256 keyed with `secret` of `lines` joined by "\n": the server-to-server and the operator credentials. */
+async function hmacOverLines(secret: string, lines: readonly string[]): Promise<string> {
+  const encoder = new TextEncoder();
   const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return hex(await crypto.subtle.sign("HMAC", key, encoder.encode(text)));
+  return hex(await crypto.subtle.sign("HMAC", key, encoder.encode(lines.join("\n"))));
+}
+
+/**
+ * The operator credential (docs/decisions/057): the console's calls carry the operator's email, covered by an
+ * HMAC keyed with S2S_SECRET like the server-to-server one, over a text whose first line names it an operator
+ * call. A server-to-server text starts with the method, so neither credential verifies as the other.
+ */
+export const OPERATOR_HEADERS = { email: "x-operator-email", timestamp: "x-operator-timestamp", signature: "x-operator-signature" } as const;
+export const OPERATOR_CALL_LINE = "camcloud-operator-call";
+
+export const OPERATOR_SIGNED_LINES = {
+  [OPERATOR_CALL_LINE]: "the text camcloud-operator-call itself",
+  METHOD: "the HTTP method in capitals",
+  path: "the URL's path, without the query",
+  timestamp: `the ${OPERATOR_HEADERS.timestamp} header`,
+  noticeStr: "the noticeStr header",
+  email: `the ${OPERATOR_HEADERS.email} header as sent`,
+  "sha256_hex(body)": "the lower-case hex SHA-256 of the body's bytes as sent",
+} as const;
+type OperatorSignedLine = keyof typeof OPERATOR_SIGNED_LINES;
+
+/** The formula as the document states it. */
+export const OPERATOR_SIGNED_TEXT = Object.keys(OPERATOR_SIGNED_LINES).join("\\n");
+
+export async function operatorSignature(
+  secret: string,
+  request: { method: string; path: string; timestamp: string; noticeStr: string; email: string; body: string },
+): Promise<string> {
+  const lines: Record<OperatorSignedLine, string> = {
+    [OPERATOR_CALL_LINE]: OPERATOR_CALL_LINE,
+    METHOD: request.method.toUpperCase(),
+    path: request.path,
+    timestamp: request.timestamp,
+    noticeStr: request.noticeStr,
+    email: request.email,
+    "sha256_hex(body)": await sha256HexOf(request.body),
+  };
+  return hmacOverLines(secret, (Object.keys(OPERATOR_SIGNED_LINES) as OperatorSignedLine[]).map((line) => lines[line]));
 }

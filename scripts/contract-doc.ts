@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { z } from "zod";
 import { Status, httpStatusOf } from "#contract/codes.ts";
+import { OPERATOR_HEADERS, OPERATOR_SIGNED_TEXT, S2S_WINDOW_SECONDS } from "#contract/signature.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import type { Endpoint } from "#contract/endpoints.ts";
 import { ROOT } from "./lib/project.ts";
@@ -17,7 +18,19 @@ const ACCESS = {
   app: "signed request",
   user: "signed request + accessToken",
   s2s: "signed request + server-to-server credential",
+  operator: "signed request + operator credential",
 };
+
+const OPERATOR_SECTION = [
+  "The operator console's calls (docs/decisions/057), under `/v1/operator/`. Only the embedded cloud-api serves them, to its own",
+  "console: a brand's own upstream does not implement them, and `npm run conformance` does not ask for them. Each carries, beside",
+  `the request signature, the operator credential: the operator's email (\`${OPERATOR_HEADERS.email}\`), its timestamp`,
+  `(\`${OPERATOR_HEADERS.timestamp}\`, within ${S2S_WINDOW_SECONDS} s) and \`${OPERATOR_HEADERS.signature}\`, hex HMAC-SHA256 keyed with`,
+  `S2S_SECRET of \`${OPERATOR_SIGNED_TEXT}\` (contract/operator.ts \`operatorRequestHeaders\`), usable once. The role is read from`,
+  `the cloud-api's operators table, never sent: an email that is not an enabled operator is refused with ${Status.notAnOperator}, a role`,
+  `below the endpoint's least role with ${Status.roleTooLow} (HTTP 403). Operator endpoints refuse an access token and the`,
+  "server-to-server credential, and every other endpoint refuses the operator credential (401).",
+].join(" ");
 
 function typeOf(schema: JsonSchema): string {
   if (schema.anyOf) return schema.anyOf.map(typeOf).join(" \\| ");
@@ -39,7 +52,7 @@ function section(name: string, endpoint: Endpoint): string {
   return [
     `## ${endpoint.method} ${endpoint.path}`,
     "",
-    `\`${name}\`, ${ACCESS[endpoint.access]}. ${endpoint.summary}.`,
+    `\`${name}\`, ${ACCESS[endpoint.access]}${endpoint.role ? `, least role ${endpoint.role}` : ""}. ${endpoint.summary}.`,
     "",
     "Input:",
     "",
@@ -64,7 +77,18 @@ const text = [
   "| --- | --- | --- |",
   ...codes,
   "",
-  ...all.sort(([, a], [, b]) => a.path.localeCompare(b.path)).map(([name, endpoint]) => section(name, endpoint)),
+  ...all
+    .filter(([, endpoint]) => endpoint.access !== "operator")
+    .sort(([, a], [, b]) => a.path.localeCompare(b.path))
+    .map(([name, endpoint]) => section(name, endpoint)),
+  "# Operator endpoints",
+  "",
+  OPERATOR_SECTION,
+  "",
+  ...all
+    .filter(([, endpoint]) => endpoint.access === "operator")
+    .sort(([, a], [, b]) => a.path.localeCompare(b.path))
+    .map(([name, endpoint]) => section(name, endpoint)),
 ].join("\n");
 
 if (process.argv.includes("--check")) {

@@ -1,5 +1,9 @@
 /** Bindings the Worker test pool provides (vitest.config.ts). */
 declare global {
+  /** Vite's import.meta.glob, which the Worker tests' bundler expands (the cloud-api project does not load vite/client). */
+  interface ImportMeta {
+    glob<T>(pattern: string, options: { query: "?raw"; import: "default"; eager: true }): Record<string, T>;
+  }
   namespace Cloudflare {
     interface Env {
       DB: D1Database;

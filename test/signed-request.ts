@@ -1,5 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { newNoticeStr, requestSignature, S2S_HEADERS, s2sSignature } from "#contract/signature.ts";
+import { operatorRequestHeaders, type OperatorRole } from "#contract/operator.ts";
+import type { Access } from "#contract/endpoints.ts";
+import { DEMO_OPERATORS } from "#demo/seed.ts";
 
 export interface SignedOptions {
   accessToken?: string;
@@ -54,12 +57,27 @@ export async function s2sHeaders(path: string, body: string, noticeStr: string, 
 
 export const S2S_TOKEN_PATH = "/v1/member/user/s2s/token";
 
+/** The headers the console sends for an operator call of `email` (a demo operator's by default). */
+export async function operatorHeaders(request: { method?: string; path: string; body: string }, email: string = DEMO_OPERATORS.admin.email) {
+  const secrets = { appId: env.APP_ID, appSecret: env.APP_SECRET, s2sSecret: env.S2S_SECRET };
+  return operatorRequestHeaders(secrets, { method: request.method ?? "POST", path: request.path, body: request.body }, email);
+}
+
+/** Sends an operator call as the console does, as the demo operator of `role` unless `email` names another. */
+export async function operatorFetch(path: string, body: unknown = {}, options: { role?: OperatorRole; email?: string; headers?: Record<string, string> } = {}) {
+  const rawBody = JSON.stringify(body);
+  const email = options.email ?? DEMO_OPERATORS[options.role ?? "admin"].email;
+  return signedFetch(path, undefined, { rawBody, headers: { ...(await operatorHeaders({ path, body: rawBody }, email)), ...options.headers } });
+}
+
 /**
  * The headers an operation's rightful caller sends with `body`: a user call its access token, an
- * app-level call none, a server-to-server call also the S2S credential.
+ * app-level call none, a server-to-server call also the S2S credential, an operator call the demo admin's
+ * operator credential.
  */
-export async function callerHeaders(op: { access: "app" | "user" | "s2s"; path: string }, body: string, accessToken = "") {
+export async function callerHeaders(op: { access: Access; path: string; method?: string }, body: string, accessToken = "") {
   const signed = await signedHeaders(op.access === "user" ? accessToken : "");
+  if (op.access === "operator") return { ...signed, ...(await operatorHeaders({ method: op.method, path: op.path, body })) };
   if (op.access !== "s2s") return signed;
   return { ...signed, ...(await s2sHeaders(op.path, body, signed.noticeStr ?? "", undefined, signed.timestamp)) };
 }

@@ -5,6 +5,7 @@
 import { canTransition, OrderStatus, type OrderStatusCode } from "#domain/order-status.ts";
 import { PAYMENT_TYPES, providerOf, type PaymentTypeCode } from "#domain/payment-methods.ts";
 import { DeviceType, isSoldFor, ServiceType, type DeviceTypeCode, type SoldServiceType } from "#domain/services.ts";
+import type { OperatorRole } from "#contract/operator.ts";
 import { couponTexts } from "#domain/coupon-texts.ts";
 import { PACKAGE_TEXTS, saveTag, type PackageText, type Texts } from "#demo/texts.ts";
 
@@ -30,6 +31,13 @@ function insert(table: string, rows: Record<string, Value>[]): string[] {
 const text = (texts: Texts) => JSON.stringify(texts);
 
 export const DEMO_ACCOUNTS = { buyer: "demo@camcloud.example", other: "other@camcloud.example" } as const;
+
+/** The console's demo operators, one per role (docs/decisions/057); `npm run launch -- --operator <role>` signs one in. */
+export const DEMO_OPERATORS = {
+  viewer: { email: "viewer@camcloud.example", name: "Vera Viewer" },
+  support: { email: "support@camcloud.example", name: "Sam Support" },
+  admin: { email: "admin@camcloud.example", name: "Ada Admin" },
+} as const satisfies Record<OperatorRole, { email: string; name: string }>;
 
 export const DEMO_DEVICES = {
   camera: "CAM-DEMO-001",
@@ -161,6 +169,12 @@ export function demoSeedStatements(now: number): string[] {
     { id: 2, account: DEMO_ACCOUNTS.other, nickname: "Other owner", country_code: "US", created_at: now - 200 * DAY },
   ];
   statements.push(...insert("users", users));
+  statements.push(
+    ...insert(
+      "operators",
+      Object.entries(DEMO_OPERATORS).map(([role, { email, name }]) => ({ email, name, role, enabled: 1, created_at: now - 30 * DAY, updated_at: now - 30 * DAY })),
+    ),
+  );
 
   const D = DEMO_DEVICES;
   const I = DEMO_ICCIDS;

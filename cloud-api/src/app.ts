@@ -8,7 +8,7 @@ import { failure, success } from "#api/http/envelope.ts";
 import { buildOpenApiDocument, type OpenApiDocument } from "#api/http/openapi.ts";
 import { API_DOCS_PATHS, apiDocsRoutes } from "#api/http/api-docs.ts";
 import type { AnyOperation, RequestFacts } from "#api/http/operation.ts";
-import { verifySignedRequest, type SignedRequest } from "#api/http/signature.ts";
+import { operatorEmailOf, verifySignedRequest, type SignedRequest } from "#api/http/signature.ts";
 import { parseJsonBody, parseOrRefuse, readBodyText } from "#api/http/validation.ts";
 import { operations } from "#api/operations/index.ts";
 import { isProviderConfigured, sandboxEnabled } from "#api/payments/configuration.ts";
@@ -18,6 +18,8 @@ import { handleNotification } from "#api/services/payment-events.ts";
 import { dispatchEventsLeavingFailuresToTheCron } from "#api/services/webhooks.ts";
 import { accessOf } from "#api/services/tokens.ts";
 import { findTokenStatement, type TokenRow } from "#api/repositories/auth-tokens.ts";
+import { findOperatorStatement, type OperatorRow } from "#api/repositories/operators.ts";
+import { operatorAllowed } from "#api/services/operators.ts";
 import { sha256Hex } from "#api/core/hashing.ts";
 import { d1SessionFor } from "#api/http/d1-session.ts";
 import { OWNER_CHECKS } from "#api/services/ownership.ts";
@@ -100,11 +102,17 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
       // round trip, and a token minted a moment ago is found even where a replica has not seen it yet. The
       // row the owner check needs and the operation's first reads run beside it (docs/decisions/040, 048);
       // what they found or failed with waits until every check passed.
+      // An operator call's operators row is read the same way (docs/decisions/057).
       const accessToken = op.access === "user" ? (c.req.header("accessToken") ?? "") : "";
       const tokenHash = accessToken ? await sha256Hex(accessToken) : "";
+      const operatorEmail = op.access === "operator" ? operatorEmailOf(c.req.raw) : "";
       const owner = OWNER_CHECKS[op.owner];
-      const [tokenRow, [ownerRow, readFirst]] = await verifySignedRequest<TokenRow, [Settled<unknown>, Settled<unknown>]>(signed, c.env, {
-        token: tokenHash ? { hash: tokenHash, read: (db) => findTokenStatement(db, tokenHash, "access") } : undefined,
+      const [callerRow, [ownerRow, readFirst]] = await verifySignedRequest<TokenRow | OperatorRow, [Settled<unknown>, Settled<unknown>]>(signed, c.env, {
+        caller: tokenHash
+          ? { tokenHash, read: (db) => findTokenStatement(db, tokenHash, "access") }
+          : op.access === "operator"
+            ? { read: (db) => findOperatorStatement(db, operatorEmail) }
+            : undefined,
         alongside: () =>
           input.ok
             ? Promise.all([
@@ -113,10 +121,15 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
               ])
             : Promise.resolve([NOTHING, NOTHING]),
       });
-      const user = op.access !== "user" ? null : accessOf(tokenRow);
+      const user = op.access !== "user" ? null : accessOf(callerRow as TokenRow | null);
+      const operator = op.role === undefined ? null : operatorAllowed(callerRow as OperatorRow | null, op.role);
       const given = valueOf(input);
       // The owner check's refusal wins over whatever the first reads found or failed with.
-      const context = user ? { ...facts, userId: user.userId, owned: await owner.check(valueOf(ownerRow) as never, { env: storage.env, userId: user.userId }, given) } : facts;
+      const context = user
+        ? { ...facts, userId: user.userId, owned: await owner.check(valueOf(ownerRow) as never, { env: storage.env, userId: user.userId }, given) }
+        : operator
+          ? { ...facts, operator }
+          : facts;
       const data = await op.handle(context as never, given, valueOf(readFirst));
       // A CSV download is its stream, not the JSON envelope (contract/fields.ts csvStream).
       if (isCsvStream(op.output)) return storage.answer(new Response(op.output.parse(data) as ReadableStream, { headers: { "content-type": "text/csv; charset=utf-8" } }));

@@ -3,6 +3,7 @@ import type { ProbedEnv } from "#platform/d1-probe.ts";
 import type { QueueMessage } from "#api/fulfilment/message.ts";
 import type { DeliveryKey } from "#api/repositories/webhooks.ts";
 import { webhookEndpoints } from "#api/core/webhook-endpoints.ts";
+import { supportRefundLimits } from "#api/core/refund-limits.ts";
 
 /**
  * Bindings, variables and secrets of the cloud-api Worker: `CloudApiBindings` is generated from
@@ -86,6 +87,7 @@ export function checkSecrets(env: CloudApiEnv): void {
   }
   try {
     webhookEndpoints(env);
+    supportRefundLimits(env);
   } catch (error) {
     throw new Error(`cloud-api misconfigured: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -128,7 +128,8 @@ describe("GET /v1/openapi.json", () => {
     };
     expect(Object.keys(doc.components.responses).sort()).toEqual(["400", "401", "403", "404", "409", "429", "500"]);
     expect(codesOf(401)).toEqual([401, 1009, 1010]);
-    for (const http of [400, 403, 404, 409, 429, 500]) expect(codesOf(http)).toEqual([http]);
+    expect(codesOf(403)).toEqual([403, 1011, 1012]);
+    for (const http of [400, 404, 409, 429, 500]) expect(codesOf(http)).toEqual([http]);
     expect(jsonBody(doc.components.responses[400])).toMatchObject({
       properties: { msg: { type: "string" }, data: { type: "null" } },
       required: ["status", "msg", "data"],
@@ -162,7 +163,12 @@ describe("GET /v1/openapi.json", () => {
       expect(operation.parameters).toContainEqual({ $ref: "#/components/parameters/bookmark" });
       expect(operation.responses[200].headers["x-d1-bookmark"]).toEqual({ $ref: "#/components/headers/bookmark" });
       const security = Object.keys(operation.security[0]).sort();
-      const extra = { app: [], user: ["accessToken"], s2s: ["x-s2s-signature", "x-s2s-timestamp"] }[op.access];
+      const extra = {
+        app: [],
+        user: ["accessToken"],
+        s2s: ["x-s2s-signature", "x-s2s-timestamp"],
+        operator: ["x-operator-email", "x-operator-signature", "x-operator-timestamp"],
+      }[op.access];
       expect(security).toEqual(["appid", "noticeStr", "signature", "timestamp", ...extra].sort());
       expect(operation.parameters).toEqual(expect.arrayContaining(["platform", "appVersion", "countryCode", "appLanguage"].map((n) => ({ $ref: `#/components/parameters/${n}` }))));
       for (const http of Object.keys(doc.components.responses)) expect(operation.responses[http]).toEqual({ $ref: `#/components/responses/${http}` });

@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { REFUSAL_REASONS } from "#domain/refusals.ts";
-import { S2S_HEADERS, S2S_SIGNED_LINES, S2S_SIGNED_TEXT, S2S_WINDOW_SECONDS } from "#contract/signature.ts";
+import {
+  OPERATOR_HEADERS,
+  OPERATOR_SIGNED_LINES,
+  OPERATOR_SIGNED_TEXT,
+  S2S_HEADERS,
+  S2S_SIGNED_LINES,
+  S2S_SIGNED_TEXT,
+  S2S_WINDOW_SECONDS,
+} from "#contract/signature.ts";
 import { type BusinessStatus, httpStatusOf, Status } from "#contract/codes.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import type { Endpoint } from "#contract/endpoints.ts";
@@ -30,6 +38,8 @@ const errorMeaning: Record<ErrorStatus, string> = {
   [Status.internal]: "internal error",
   [Status.tokenExpired]: "access token expired (operations that take an accessToken)",
   [Status.tokenInvalid]: "access token invalid (operations that take an accessToken)",
+  [Status.notAnOperator]: "the operator credential names no enabled operator (operator endpoints)",
+  [Status.roleTooLow]: "the operator's role is below the endpoint's least role, which msg names (operator endpoints)",
 };
 
 /** docs/contract.md signing headers; all four together authorise a call. */
@@ -50,10 +60,10 @@ const contextHeaders = {
   appLanguage: { description: "The buyer's language, for operations whose input does not say.", schema: { ...jsonSchema(language, "input"), default: "en" } },
 };
 
-/** The HMAC's formula as contract/signature.ts computes it, each line named (an issue found a hand-written one stale). */
-function s2sSignatureDescription(): string {
-  const lines = Object.entries(S2S_SIGNED_LINES).map(([line, meaning]) => `${line} is ${meaning}`);
-  return `Server-to-server calls: hex HMAC-SHA256 keyed with S2S_SECRET of \`${S2S_SIGNED_TEXT}\`, where ${lines.join("; ")}; usable once.`;
+/** An HMAC's formula as contract/signature.ts computes it, each line named (an issue found a hand-written one stale). */
+function hmacDescription(calls: string, text: string, signedLines: Record<string, string>): string {
+  const lines = Object.entries(signedLines).map(([line, meaning]) => `${line} is ${meaning}`);
+  return `${calls}: hex HMAC-SHA256 keyed with S2S_SECRET of \`${text}\`, where ${lines.join("; ")}; usable once.`;
 }
 
 /** A JSON body with an example the schema accepts (the OpenAPI lint checks each against its schema). */
@@ -69,8 +79,11 @@ export const PRODUCTION_DOMAIN = "api.shop.example.com";
 /** Each operation's id is its name in contract/endpoints.ts, as docs/contract.md names it. */
 const operationIds = new Map(Object.entries(endpoints).map(([name, endpoint]) => [`${endpoint.method} ${endpoint.path}`, name as OperationId]));
 
-/** Tags by the path's segment after /v1/cloud or /v1/member. */
+/** Tags by the path's segment after /v1/cloud or /v1/member; every /v1/operator endpoint is under "operator". */
 const tags: Record<string, string> = {
+  operator:
+    "The operator console's endpoints (docs/decisions/057): served by the embedded cloud-api to its own console only, " +
+    "signed with the operator credential; a brand's own upstream does not implement them, and conformance does not ask for them",
   user: "Signing a user in and refreshing tokens",
   device: "The user's devices",
   package: "Packages for sale, and what a device has in use",
@@ -85,7 +98,7 @@ const tags: Record<string, string> = {
 };
 
 function tagOf(path: string): string {
-  const tag = path.split("/")[3] ?? "";
+  const tag = path.startsWith("/v1/operator/") ? "operator" : (path.split("/")[3] ?? "");
   if (!(tag in tags)) throw new Error(`openapi: no tag describes ${path}; add one`);
   return tag;
 }
@@ -94,6 +107,9 @@ const accessNeeds: Record<Endpoint["access"], string> = {
   app: "A signed request; an accessToken header, which the spec's clients send on every call, is accepted and ignored (it names no caller).",
   user: "A signed request with the user's accessToken.",
   s2s: "A signed request that also carries the server-to-server credential: the companion app's backend only.",
+  operator:
+    "The embedded cloud-api's operator console only: a signed request that also carries the operator credential; " +
+    "the operator's role comes from the cloud-api's operators table.",
 };
 
 /** Where one answer feeds another call: OpenAPI links, with the fields they carry over. */
@@ -144,7 +160,7 @@ function errorResponses(): Record<string, JsonSchema> {
 function operationObject(op: Endpoint, errorHttpStatuses: string[]): JsonSchema {
   const input = inputJsonSchema(op);
   const { properties = {}, required = [] } = input as { properties?: Record<string, JsonSchema>; required?: string[] };
-  const extra = { app: [], user: ["accessToken"], s2s: Object.values(S2S_HEADERS) }[op.access];
+  const extra = { app: [], user: ["accessToken"], s2s: Object.values(S2S_HEADERS), operator: Object.values(OPERATOR_HEADERS) }[op.access];
   const security = Object.fromEntries([...Object.keys(signingHeaders), ...extra].map((name) => [name, []]));
   const operationId = operationIds.get(`${op.method} ${op.path}`);
   if (!operationId) throw new Error(`openapi: ${op.method} ${op.path} is not an endpoint of contract/endpoints.ts`);
@@ -152,7 +168,7 @@ function operationObject(op: Endpoint, errorHttpStatuses: string[]): JsonSchema 
     operationId,
     tags: [tagOf(op.path)],
     summary: op.summary,
-    description: `${accessNeeds[op.access]} ${op.summary}.`,
+    description: `${accessNeeds[op.access]}${op.role ? ` Least role: ${op.role}.` : ""} ${op.summary}.`,
     security: [security],
     parameters: [
       ...[...Object.keys(contextHeaders), "bookmark"].map((name) => ({ $ref: `#/components/parameters/${name}` })),
@@ -232,7 +248,25 @@ export function buildOpenApiDocument(operations: readonly Endpoint[]): OpenApiDo
           type: "apiKey",
           in: "header",
           name: S2S_HEADERS.signature,
-          description: s2sSignatureDescription(),
+          description: hmacDescription("Server-to-server calls", S2S_SIGNED_TEXT, S2S_SIGNED_LINES),
+        },
+        [OPERATOR_HEADERS.email]: {
+          type: "apiKey",
+          in: "header",
+          name: OPERATOR_HEADERS.email,
+          description: "Operator calls: the operator's email, which the cloud-api's operators table must list as enabled.",
+        },
+        [OPERATOR_HEADERS.timestamp]: {
+          type: "apiKey",
+          in: "header",
+          name: OPERATOR_HEADERS.timestamp,
+          description: `Operator calls: Unix seconds, within ${S2S_WINDOW_SECONDS} s.`,
+        },
+        [OPERATOR_HEADERS.signature]: {
+          type: "apiKey",
+          in: "header",
+          name: OPERATOR_HEADERS.signature,
+          description: hmacDescription("Operator calls", OPERATOR_SIGNED_TEXT, OPERATOR_SIGNED_LINES),
         },
       },
       parameters: {

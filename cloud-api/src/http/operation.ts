@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Access, Endpoint } from "#contract/endpoints.ts";
 import type { CloudApiEnv } from "#api/env.ts";
 import type { Owned, OwnerInput, OwnerKind } from "#api/services/ownership.ts";
+import type { SignedInOperator } from "#api/services/operators.ts";
 
 export interface RequestFacts {
   env: CloudApiEnv;
@@ -11,8 +12,12 @@ export interface RequestFacts {
   language: string;
 }
 
-/** A user call's context also names its caller and what its owner check found the caller owns. */
-export type OperationContext<A extends Access, K extends OwnerKind = "none"> = RequestFacts & (A extends "user" ? { userId: number; owned: Owned<K> } : object);
+/**
+ * A user call's context also names its caller and what its owner check found the caller owns; an operator
+ * call's names the operator.
+ */
+export type OperationContext<A extends Access, K extends OwnerKind = "none"> = RequestFacts &
+  (A extends "user" ? { userId: number; owned: Owned<K> } : A extends "operator" ? { operator: SignedInOperator } : object);
 
 type Handler<A extends Access, I extends z.ZodType, O extends z.ZodType, K extends OwnerKind, B> = (context: OperationContext<A, K>, input: z.output<I>, read: B) => Promise<z.input<O>>;
 

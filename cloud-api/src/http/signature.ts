@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { requestSignature, S2S_HEADERS, S2S_WINDOW_SECONDS, s2sSignature, SIGNATURE_WINDOW_SECONDS } from "#contract/signature.ts";
+import { OPERATOR_HEADERS, operatorSignature, requestSignature, S2S_HEADERS, S2S_WINDOW_SECONDS, s2sSignature, SIGNATURE_WINDOW_SECONDS } from "#contract/signature.ts";
+import type { Access } from "#contract/endpoints.ts";
 import { rememberNonceOfTokenStatement, rememberNonceStatement } from "#api/repositories/request-nonces.ts";
 import { refuseMissingToken } from "#api/services/tokens.ts";
 import { sha256Hex, timingSafeEqualText } from "#api/core/hashing.ts";
@@ -19,10 +20,11 @@ const signedHeaders = z.object({
 export interface SignedRequest {
   request: Request;
   /**
-   * A user call names its caller by the access token; an app-level call has none and refuses one; a
-   * server-to-server call is an app-level call that also carries the companion backend's credential.
+   * A user call names its caller by the access token; an app-level call has none and ignores one; a
+   * server-to-server call is an app-level call that also carries the companion backend's credential; an
+   * operator call carries the console's operator credential, which names the operator.
    */
-  access: "user" | "app" | "s2s";
+  access: Access;
   /** The operation's own path, not the URL's spelling of it (an escaped letter names the same route). */
   path: string;
   body: string;
@@ -50,22 +52,33 @@ function canonicalBody(body: string): string {
 }
 
 /**
+ * The row naming a call's caller, read in the replay record's batch: a user call's access token by its
+ * hash (the record is written only when that token exists), an operator call's operators row.
+ */
+export interface CallerRead {
+  read: (db: D1Database) => D1PreparedStatement;
+  tokenHash?: string;
+}
+
+/**
  * Verifies docs/contract.md signing: known appid, timestamp within 300 s, md5 signature, and no replay of
  * (noticeStr, timestamp) for the same appid and caller inside the window. The caller of a user call is
- * its access token; an app-level call is its own caller (method, the operation's path and what its body
- * says) and ignores an access token header, so that junk in a header it ignores, an escaped path or a
- * reformatted body cannot make a captured header set new. (A POST takes no query string: app.ts.)
- * Once the signature holds, the replay record and `reads.token` (the caller's token row, by its hash) go to
- * D1 in one batch, and `reads.alongside` starts beside it; a replay is refused whatever either found. A
- * user call's record is written only when its token exists, so that junk tokens write nothing.
- * A server-to-server call's credential is checked before anything is written, and its replay is keyed on
- * the timestamp that credential covers: the app-level timestamp is signed with a secret every companion
- * app holds, so a captured token request re-signed with a new one would otherwise be new each second.
+ * its access token, of an operator call the operator's email; an app-level call is its own caller (method,
+ * the operation's path and what its body says) and ignores an access token header, so that junk in a
+ * header it ignores, an escaped path or a reformatted body cannot make a captured header set new. (A POST
+ * takes no query string: app.ts.)
+ * Once the signature holds, the replay record and `reads.caller` (the caller's row) go to D1 in one batch,
+ * and `reads.alongside` starts beside it; a replay is refused whatever either found. A user call's record
+ * is written only when its token exists, so that junk tokens write nothing.
+ * A server-to-server or operator call's credential is checked before anything is written, and its replay is
+ * keyed on the timestamp that credential covers: the app-level timestamp is signed with a secret every
+ * companion app holds, so a captured call re-signed with a new one would otherwise be new each second.
+ * Each credential is taken only where its access level asks for it (docs/decisions/057).
  */
 export async function verifySignedRequest<Row, T>(
   { request, access, path, body }: SignedRequest,
   env: { APP_ID: string; APP_SECRET: string; S2S_SECRET?: string; DB: D1Database },
-  reads: { token?: { hash: string; read: (db: D1Database) => D1PreparedStatement }; alongside: () => Promise<T> },
+  reads: { caller?: CallerRead | undefined; alongside: () => Promise<T> },
 ): Promise<[Row | null, T]> {
   const parsed = signedHeaders.safeParse({
     appid: request.headers.get("appid") ?? undefined,
@@ -85,27 +98,77 @@ export async function verifySignedRequest<Row, T>(
   }
   const expected = await requestSignature(appid, env.APP_SECRET, noticeStr, timestamp);
   if (!timingSafeEqualText(signature.toLowerCase(), expected)) throw new ApiError(Status.badSignature, "signature mismatch");
+  refuseCredentialsOfOtherAccess(request, access);
 
   // The spec's client sends its access token on every call; an app-level call ignores it (its caller is the request).
   const accessToken = access === "user" ? (request.headers.get("accessToken") ?? "") : "";
-  if (access === "user" && !reads.token) refuseMissingToken();
-  const replayTimestamp = access === "s2s" ? await verifyServerToServer({ request, body }, env) : timestamp;
+  const caller = reads.caller;
+  if (access === "user" && !caller?.tokenHash) refuseMissingToken();
+  const replayTimestamp =
+    access === "s2s" ? await verifyServerToServer({ request, body }, env) : access === "operator" ? await verifyOperator({ request, body }, env) : timestamp;
   const query = request.method === "GET" ? canonicalJson(Object.fromEntries(new URL(request.url).searchParams)) : "";
-  const caller = access === "user" ? `token ${accessToken}` : `request ${request.method} ${path}${query}\n${canonicalBody(body)}`;
-  const tokenKey = (await sha256Hex(caller)).slice(0, 32);
+  const callerKey =
+    access === "user"
+      ? `token ${accessToken}`
+      : access === "operator"
+        ? `operator ${operatorEmailOf(request)}`
+        : `request ${request.method} ${path}${query}\n${canonicalBody(body)}`;
+  const tokenKey = (await sha256Hex(callerKey)).slice(0, 32);
   const nonce = { appid, tokenKey, noticeStr, timestamp: Number(replayTimestamp), seenAt: now };
-  const token = reads.token;
+  const tokenHash = caller?.tokenHash;
   const replayCheck = (
-    token
-      ? env.DB.batch([rememberNonceOfTokenStatement(env.DB, nonce, token.hash), token.read(env.DB)])
+    caller
+      ? env.DB.batch([tokenHash ? rememberNonceOfTokenStatement(env.DB, nonce, tokenHash) : rememberNonceStatement(env.DB, nonce), caller.read(env.DB)])
       : rememberNonceStatement(env.DB, nonce).run().then((result) => [result])
   ).then(([remembered, found]) => {
     const row = (found?.results[0] as Row | undefined) ?? null;
     // A token that does not exist wrote nothing: the caller refuses it, not as a replay.
-    if (remembered?.meta.changes !== 1 && !(token && row === null)) throw new ApiError(Status.badSignature, "replayed request");
+    if (remembered?.meta.changes !== 1 && !(tokenHash && row === null)) throw new ApiError(Status.badSignature, "replayed request");
     return row;
   });
   return readBesideCheck(replayCheck, reads.alongside());
+}
+
+/** The operator an operator call names, as the operators table keys them (the credential covers the header as sent). */
+export function operatorEmailOf(request: Request): string {
+  return (request.headers.get(OPERATOR_HEADERS.email) ?? "").toLowerCase();
+}
+
+/** One refusal for every operator-credential failure, so that it tells nothing about which check failed. */
+export const OPERATOR_REFUSAL = "operator credential refused";
+
+/**
+ * The console's operator credential is taken by operator endpoints only, and they take no other caller's:
+ * not a user's access token, not the companion backend's server-to-server credential (docs/decisions/057).
+ */
+function refuseCredentialsOfOtherAccess(request: Request, access: Access): void {
+  const has = (name: string) => request.headers.has(name);
+  if (access === "operator") {
+    if ((request.headers.get("accessToken") ?? "") !== "" || Object.values(S2S_HEADERS).some(has)) {
+      throw new ApiError(Status.badSignature, `${OPERATOR_REFUSAL}: an operator endpoint takes the operator credential only`);
+    }
+  } else if (Object.values(OPERATOR_HEADERS).some(has)) {
+    throw new ApiError(Status.badSignature, `${OPERATOR_REFUSAL}: only operator endpoints take it`);
+  }
+}
+
+/**
+ * The operator credential: S2S_SECRET's HMAC over a text that names an operator call, method, path, its own
+ * timestamp, noticeStr, the operator's email and the body, within the server-to-server window; answers that
+ * timestamp, on which the replay check is keyed. Without a configured S2S_SECRET every operator call is refused.
+ */
+async function verifyOperator({ request, body }: { request: Request; body: string }, env: { S2S_SECRET?: string }): Promise<string> {
+  const email = request.headers.get(OPERATOR_HEADERS.email) ?? "";
+  const timestamp = request.headers.get(OPERATOR_HEADERS.timestamp) ?? "";
+  const signature = (request.headers.get(OPERATOR_HEADERS.signature) ?? "").toLowerCase();
+  const secret = env.S2S_SECRET ?? "";
+  if (secret.length < 32 || email === "" || email.length > 254 || !/^\d{1,12}$/.test(timestamp) || Math.abs(nowSeconds() - Number(timestamp)) > S2S_WINDOW_SECONDS) {
+    throw new ApiError(Status.badSignature, OPERATOR_REFUSAL);
+  }
+  const noticeStr = request.headers.get("noticeStr") ?? "";
+  const expected = await operatorSignature(secret, { method: request.method, path: new URL(request.url).pathname, timestamp, noticeStr, email, body });
+  if (!timingSafeEqualText(signature, expected)) throw new ApiError(Status.badSignature, OPERATOR_REFUSAL);
+  return timestamp;
 }
 
 /** One refusal for every server-to-server failure, so that it tells nothing about which check failed. */

@@ -10,6 +10,7 @@ import { issueToken } from "#api/operations/issue-token.ts";
 import { orderDetail } from "#api/operations/order-detail.ts";
 import { orderList } from "#api/operations/order-list.ts";
 import { orderStatus } from "#api/operations/order-status.ts";
+import { operatorSession } from "#api/operations/operator-session.ts";
 import { packageList } from "#api/operations/package-list.ts";
 import { payOrderInfo } from "#api/operations/pay-order-info.ts";
 import { purchasePreview } from "#api/operations/purchase-preview.ts";
@@ -54,6 +55,7 @@ export const operations: readonly AnyOperation[] = [
   orderDetail,
   entitlementTimeline,
   purchasePreview,
+  operatorSession,
   couponCampaignList,
   couponCampaignCreate,
   couponCampaignDetail,
