@@ -12,9 +12,14 @@ beforeAll(async () => {
   cn = { accessToken: (await signIn()).accessToken, country: "CN" };
 });
 
-async function cardPackage(kind: "vip" | "storage", currency = "CNY"): Promise<number> {
+/** The demo's card packages, as the new-batch form lists them. */
+const CARD_PACKAGE_NAMES = { vip: "VIP card, 30 days", storage: "Cloud card: event recording, 30 days" };
+
+async function cardPackage(kind: "vip" | "storage"): Promise<number> {
   const { body } = await operatorFetch("/v1/operator/card-batches/list", {}, { role: "viewer" });
-  const pkg = (body?.data.packages as { id: number; kind: string; currency: string }[]).find((p) => p.kind === kind && p.currency === currency);
+  const pkg = (body?.data.packages as { id: number; kind: string; name: string; currency: string }[]).find(
+    (p) => p.kind === kind && p.name === CARD_PACKAGE_NAMES[kind] && p.currency === "CNY",
+  );
   if (!pkg) throw new Error(`no ${kind} package`);
   return pkg.id;
 }
@@ -109,6 +114,14 @@ describe("card batches", () => {
     const revokedCode = codes.find((code) => code.endsWith(unusedCard.codeEnd))!;
     expect((await receive("CAM-DEMO-002", 1, revokedCode)).body).toMatchObject({ status: 404, reason: "card_not_found" });
     expect((await detail(batchId)).batch).toMatchObject({ unused: 0, received: 1, revoked: 1 });
+  });
+
+  it("two revokes of one card at once revoke it once, with one audit row", async () => {
+    const batchId = await newBatch({ size: 1 });
+    const [card] = (await detail(batchId)).cards as { cardKey: string }[];
+    const answers = await Promise.all([revoke(batchId, card!.cardKey), revoke(batchId, card!.cardKey), revoke(batchId, card!.cardKey)]);
+    for (const answer of answers) expect(answer.body).toMatchObject({ status: 200, data: { state: "revoked" } });
+    expect(await auditCount("card", card!.cardKey)).toBe(1);
   });
 
   it("a code past its batch's expiry is refused with its own reason", async () => {
