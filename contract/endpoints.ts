@@ -488,7 +488,7 @@ export const operatorSession = endpoint({
 // cents; every change is refused with the field it is about, and a form posted twice changes once.
 
 /** The console form's own id: the same id makes one campaign or batch, however often it is posted. */
-const requestId = z.uuid("must be the form's request id (a UUID)");
+const requestId = z.uuid("must be the form's request id (a UUID)").meta({ examples: ["7c9e6679-7425-40de-944b-e07fc1f90ae7"] });
 const unixSeconds = z.number().int().min(0, "must be a time (Unix seconds)").max(4_102_444_800, "must be before 2100");
 const pageCursor = z.number().int().positive().optional();
 /** A coupon applies only to prices below 10,000 (product-rules §5): a bigger one could never be used. */
@@ -596,6 +596,11 @@ export const couponCampaignRevoke = endpoint({
 });
 
 const cardKind = z.enum(["vip", "storage"]);
+/** A generated card's key in the table (its code's keyed hash, docs/decisions/060), which names it and is no code. */
+const cardKey = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/, "must be a card key")
+  .meta({ examples: ["5d41402abc4b2a76b9719d911017c592ae2c4f1b8e0d1a3c6f7e8d9c0b1a2f3e"] });
 const cardBatchOutput = z.object({
   id: z.number().int(),
   kind: cardKind,
@@ -671,7 +676,7 @@ export const cardBatchCodes = endpoint({
   role: "admin",
   summary: "A batch's codes as CSV (code, state, device, expiry), streamed a page at a time",
   input: z.object({ batchId: z.number().int().positive() }),
-  output: csvStream,
+  output: csvStream(["code", "kind", "package_id", "expires_at", "state", "device_id", "received_at"]),
 });
 
 export const cardBatchRevoke = endpoint({
@@ -680,6 +685,6 @@ export const cardBatchRevoke = endpoint({
   access: "operator",
   role: "admin",
   summary: "Revoke a card of a batch that nobody received (409 for a received one)",
-  input: z.object({ batchId: z.number().int().positive(), cardKey: z.string().regex(/^[0-9a-f]{64}$/, "must be a card key") }),
+  input: z.object({ batchId: z.number().int().positive(), cardKey }),
   output: batchCardOutput,
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Hono, type Context } from "hono";
 import type { CloudApiEnv } from "#api/env.ts";
 import { Status } from "#contract/codes.ts";
-import { countryCode, isCsvStream, language } from "#contract/fields.ts";
+import { countryCode, csvColumnsOf, language } from "#contract/fields.ts";
 import { ApiError } from "#api/core/errors.ts";
 import { failure, success } from "#api/http/envelope.ts";
 import { buildOpenApiDocument, type OpenApiDocument } from "#api/http/openapi.ts";
@@ -132,7 +132,7 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
           : facts;
       const data = await op.handle(context as never, given, valueOf(readFirst));
       // A CSV download is its stream, not the JSON envelope (contract/fields.ts csvStream).
-      if (isCsvStream(op.output)) return storage.answer(new Response(op.output.parse(data) as ReadableStream, { headers: { "content-type": "text/csv; charset=utf-8" } }));
+      if (csvColumnsOf(op.output)) return storage.answer(new Response(op.output.parse(data) as ReadableStream, { headers: { "content-type": "text/csv; charset=utf-8" } }));
       return storage.answer(success(c, op.output.parse(data)));
     });
   }

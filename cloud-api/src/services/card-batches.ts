@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import type { OperatorIdentity } from "#contract/operator.ts";
 import { Status } from "#contract/codes.ts";
-import type * as endpoints from "#contract/endpoints.ts";
+import * as endpoints from "#contract/endpoints.ts";
+import { csvColumnsOf } from "#contract/fields.ts";
 import { ApiError } from "#api/core/errors.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import { localize } from "#api/core/localize.ts";
@@ -150,8 +151,6 @@ function csvField(value: string | number | null): string {
 
 const isoTime = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());
 
-export const CARD_CSV_HEADER = ["code", "kind", "package_id", "expires_at", "state", "device_id", "received_at"];
-
 /**
  * A batch's codes as CSV, read and sent a page at a time: the stream asks D1 for the next page only when the
  * reader wants more, so a batch of 10,000 is never one string in memory.
@@ -163,7 +162,7 @@ export async function batchCsv(env: { DB: D1Database; CARD_CODE_SECRET: string }
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        controller.enqueue(encoder.encode(`${CARD_CSV_HEADER.join(",")}\r\n`));
+        controller.enqueue(encoder.encode(`${csvColumnsOf(endpoints.cardBatchCodes.output)?.join(",")}\r\n`));
       },
       async pull(controller) {
         const cards = await batchCards(env.DB, batchId, { after, limit: CSV_CARDS_PER_PAGE });
