@@ -6,6 +6,8 @@ import { CONSOLE_PORT, devVars } from "../scripts/lib/project.ts";
 
 /** The console's build and dev server (`react-router build console`, `react-router dev console`). */
 export default defineConfig(({ command }) => ({
+  // Its own dependency cache: the storefront's dev server optimises into node_modules/.vite at the same time.
+  cacheDir: "../node_modules/.vite/console",
   plugins: [
     cloudflare({
       viteEnvironment: { name: "ssr" },

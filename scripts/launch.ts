@@ -7,10 +7,10 @@
  * Local only: it talks to 127.0.0.1 and nothing else.
  */
 import { parseArgs } from "node:util";
-import { DEMO_DEVICES } from "#demo/seed.ts";
+import { DEMO_DEVICES, DEMO_OPERATORS } from "#demo/seed.ts";
 import { defaultDemoDevice, demoBuyer } from "./lib/launch-link.ts";
 import { CLOUD_API_PORT, CONSOLE_PORT, devVars, STOREFRONT_PORT } from "./lib/project.ts";
-import { DEMO_OPERATORS, signInLink } from "./lib/access-stand-in.ts";
+import { signInLink } from "./lib/access-stand-in.ts";
 import { LAUNCH_SCREENS } from "./lib/route-table.ts";
 
 const { values } = parseArgs({
@@ -32,7 +32,7 @@ const USAGE = `usage: npm run launch -- --screen SCREEN [--device ID] [--country
 
 Demo operators of the console (--operator; the link signs them in through the local Access stand-in):
 ${Object.entries(DEMO_OPERATORS)
-  .map(([role, email]) => `  ${role.padEnd(14)} ${email}`)
+  .map(([role, { email, name }]) => `  ${role.padEnd(14)} ${email} (${name})`)
   .join("\n")}
 
 Screens (from app/routes.ts):
@@ -49,7 +49,7 @@ if (values.operator !== undefined && !values.help) {
     console.error(`--operator ${values.operator} is not a demo operator: ${Object.keys(DEMO_OPERATORS).join(", ")}`);
     process.exit(2);
   }
-  console.log(signInLink(`http://127.0.0.1:${CONSOLE_PORT}`, DEMO_OPERATORS[values.operator as keyof typeof DEMO_OPERATORS]));
+  console.log(signInLink(`http://127.0.0.1:${CONSOLE_PORT}`, DEMO_OPERATORS[values.operator as keyof typeof DEMO_OPERATORS].email));
   process.exit(0);
 }
 if (values.help || !values.screen) {

@@ -14,6 +14,9 @@ import { NonceContext } from "./nonce.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
+/** The console's name as the document's title; a page's own meta puts its name first ("Orders · CamCloud console"). */
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.messages.shell.title ?? "CamCloud console" }];
+
 export function loader({ context }: Route.LoaderArgs) {
   const locale = context.get(localeContext);
   const { email, role, name } = getOperator(context);

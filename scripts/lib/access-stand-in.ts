@@ -1,15 +1,8 @@
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT } from "jose";
-import { ACCESS_JWT_HEADER, STAND_IN_KEY_PREFIX } from "#console/app/access-names.ts";
-
-/** The demo operators con-api's seed puts in the operators table, one per role. */
-export const DEMO_OPERATORS = {
-  viewer: "viewer@camcloud.example",
-  support: "support@camcloud.example",
-  admin: "admin@camcloud.example",
-} as const;
-export type DemoOperator = keyof typeof DEMO_OPERATORS;
+import { DEMO_OPERATORS } from "#demo/seed.ts";
+import { ACCESS_JWT_HEADER, STAND_IN_KEY_PREFIX } from "#console/app/access-rules.ts";
 
 /** The stand-in's own pages, under /cdn-cgi/access/ as Cloudflare's are (the console never serves that path). */
 const ACCESS_PATH = "/cdn-cgi/access";
@@ -66,7 +59,7 @@ export async function startAccessStandIn(options: { port: number; worker: string
       response,
       200,
       `<h1>Sign in to the CamCloud console</h1><p>The local stand-in for Cloudflare Access. Sign in as a demo operator:</p><ul>${Object.entries(DEMO_OPERATORS)
-        .map(([role, email]) => `<li><a href="${escapeHtml(signInLink("", email, to))}">${escapeHtml(email)}</a> (${role})</li>`)
+        .map(([role, { email, name }]) => `<li><a href="${escapeHtml(signInLink("", email, to))}">${escapeHtml(name)}, ${escapeHtml(email)}</a> (${role})</li>`)
         .join("")}</ul><form method="get" action="${ACCESS_PATH}/sign-in"><input type="hidden" name="to" value="${escapeHtml(to)}"><label>Or any email <input type="email" name="email" required></label> <button>Sign in</button></form>`,
     );
 

@@ -3,7 +3,9 @@ import type { AddressInfo } from "node:net";
 import { callCloudApi, defaultDemoDevice, demoBuyer } from "./launch-link.ts";
 import { LAUNCH_SCREENS } from "./route-table.ts";
 import { ALIPAY_CASHIER, PUBLIC_PAGES, SCREEN_LINKS, type ScreenLink } from "./screens.ts";
-import { DEMO_OPERATORS, signInLink, type DemoOperator } from "./access-stand-in.ts";
+import { DEMO_OPERATORS } from "#demo/seed.ts";
+import type { OperatorRole } from "#contract/operator.ts";
+import { signInLink } from "./access-stand-in.ts";
 
 /** "4G top-up (CN, English)" -> "4g-top-up-cn-english": the short path of a screen link. */
 export const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
@@ -45,7 +47,7 @@ export async function startLauncher(options: { port: number; api: string; storef
 <h2>Public pages</h2><ul>${PUBLIC_PAGES.map((page) => item(options.storefront + page.path, page.label)).join("")}</ul>${
         options.console
           ? `<h2>Operator console</h2><p>Each link signs a demo operator in through the local Cloudflare Access stand-in.</p><ul>${Object.entries(DEMO_OPERATORS)
-              .map(([role, email]) => item(`/console/${role}`, `${role}: ${email}`))
+              .map(([role, { email, name }]) => item(`/console/${role}`, `${role}: ${name}, ${email}`))
               .join("")}</ul>`
           : ""
       }${
@@ -55,9 +57,9 @@ export async function startLauncher(options: { port: number; api: string; storef
       }`);
       return;
     }
-    const operator = path.startsWith("console/") ? (path.slice("console/".length) as DemoOperator) : null;
+    const operator = path.startsWith("console/") ? (path.slice("console/".length) as OperatorRole) : null;
     if (operator !== null && options.console && operator in DEMO_OPERATORS) {
-      response.writeHead(302, { location: signInLink(options.console, DEMO_OPERATORS[operator]) });
+      response.writeHead(302, { location: signInLink(options.console, DEMO_OPERATORS[operator].email) });
       response.end();
       return;
     }

@@ -5,7 +5,7 @@ import { migrateLocal, resetLocalState, seedDemo } from "./local-db.ts";
 import { CLOUD_API_PORT, devVars, LAUNCHER_PORT, RECEIVER_PORT, ROOT } from "./project.ts";
 import { SCREEN_LINKS } from "./screens.ts";
 import { demoSecret, startWebhookReceiver } from "./webhook-receiver.ts";
-import { DEMO_OPERATORS } from "./access-stand-in.ts";
+import { DEMO_OPERATORS } from "#demo/seed.ts";
 
 /** Where npm start and npm run dev write the build, migration and server output. */
 export function openLog(name: string): { path: string; fd: number } {

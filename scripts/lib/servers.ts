@@ -55,11 +55,11 @@ export async function startServers(options: ServeOptions) {
     await serve("cloud-api/wrangler.jsonc", options.apiPort, varArgs(options.apiVars));
     await serve("build/server/wrangler.json", options.storefrontPort, varArgs());
     if (options.console) {
-      // The stand-in first: the console Worker fetches its keys from it. Both turned on by name, as the sandbox is.
-      const started = await startAccessStandIn({ port: options.console.port, worker: `http://127.0.0.1:${options.console.workerPort}`, audience: localAccessAudience() });
-      standIn = started;
-      const consoleVars = { ACCESS_STAND_IN: "on", ACCESS_TEAM_DOMAIN: started.url };
-      await serve("console/build/server/wrangler.json", options.console.workerPort, Object.entries(consoleVars).flatMap(([k, v]) => ["--var", `${k}:${v}`]));
+      // The console Worker on the stand-in, turned on by name as the sandbox is; the stand-in last, so that once
+      // it answers everything does (the console fetches its keys from it at its first request).
+      const teamDomain = `http://127.0.0.1:${options.console.port}`;
+      await serve("console/build/server/wrangler.json", options.console.workerPort, ["--var", "ACCESS_STAND_IN:on", "--var", `ACCESS_TEAM_DOMAIN:${teamDomain}`]);
+      standIn = await startAccessStandIn({ port: options.console.port, worker: `http://127.0.0.1:${options.console.workerPort}`, audience: localAccessAudience() });
     }
   } catch (error) {
     stop();

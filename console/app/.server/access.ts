@@ -1,8 +1,14 @@
-import { createRemoteJWKSet, customFetch, jwtVerify, type JWTVerifyGetKey } from "jose";
+import { createRemoteJWKSet, customFetch, errors, jwtVerify, type JWTVerifyGetKey } from "jose";
 import { z } from "zod";
-import { describeError } from "#platform/observability.ts";
-import { ACCESS_JWT_HEADER, STAND_IN_KEY_PREFIX } from "../access-names.ts";
-import type { AccessSettings } from "./env.ts";
+import { ACCESS_JWT_HEADER, STAND_IN_KEY_PREFIX } from "../access-rules.ts";
+
+/** What the Access check needs, read once from a well-formed environment (env.ts). */
+export interface AccessSettings {
+  teamDomain: string;
+  audience: string;
+  /** Tokens signed by the local stand-in's keys are accepted (never in production). */
+  standIn: boolean;
+}
 
 export type AccessResult = { ok: true; email: string } | { ok: false; reason: string };
 
@@ -39,7 +45,7 @@ export function accessVerifier(fetchJwks?: typeof fetch) {
       if (!parsed.success) return { ok: false, reason: "the token names no email" };
       return { ok: true, email: parsed.data.email.toLowerCase() };
     } catch (error) {
-      return { ok: false, reason: describeError(error) };
+      return { ok: false, reason: error instanceof errors.JOSEError ? `${error.code}: ${error.message}` : String(error) };
     }
   };
 }

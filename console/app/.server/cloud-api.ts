@@ -67,7 +67,7 @@ export const getOperator = (context: Readonly<RouterContextProvider>): OperatorS
 
 /**
  * Calls an operator endpoint as the signed-in operator with the input its contract takes; the endpoint's parsed
- * output, or OperatorApiError (403: the operator's role may not; 409: a conflict, its message; 400: bad input).
+ * output, or OperatorApiError (roleTooLow: the operator's role may not; 409: a conflict, its message; 400: bad input).
  */
 export function callOperatorApi<E extends OperatorEndpoint>(context: Readonly<RouterContextProvider>, endpoint: E, input: z.input<E["input"]>): Promise<z.output<E["output"]>> {
   return send(context.get(cloudflareContext).env, getOperator(context).email, endpoint, input);
@@ -75,13 +75,13 @@ export function callOperatorApi<E extends OperatorEndpoint>(context: Readonly<Ro
 
 /**
  * Who the Access-verified email is to the cloud-api: the operator, or null when the operators table does not have
- * them or has them disabled (the cloud-api refuses them with 403).
+ * them or has them disabled (the cloud-api refuses them with notAnOperator).
  */
 export async function signInOperator(env: ConsoleEnv, email: string): Promise<OperatorSession | null> {
   try {
     return await send(env, email, operatorSession, {});
   } catch (error) {
-    if (error instanceof OperatorApiError && error.status === Status.forbidden) return null;
+    if (error instanceof OperatorApiError && error.status === Status.notAnOperator) return null;
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getOperator } from "./cloud-api.ts";
 import type { ConsoleEnv } from "./env.ts";
-import { ACCESS_JWT_HEADER, STAND_IN_KEY_PREFIX } from "../access-names.ts";
+import { ACCESS_JWT_HEADER, STAND_IN_KEY_PREFIX } from "../access-rules.ts";
 import { consoleWorker, type RouteHandler } from "./worker.ts";
 
 /**
