@@ -4,5 +4,10 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 export default [
   index("routes/home.ts"),
   route("language", "routes/language.ts"),
+  route("coupons", "routes/coupons.tsx"),
+  route("coupons/:id", "routes/coupons.$id.tsx"),
+  route("cards", "routes/cards.tsx"),
+  route("cards/:id", "routes/cards.$id.tsx"),
+  route("cards/:id/codes.csv", "routes/cards.$id.codes.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

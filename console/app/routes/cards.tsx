@@ -1,0 +1,111 @@
+import { Form, Link, redirect, useActionData } from "react-router";
+import { roleAllows } from "#contract/operator.ts";
+import { cardBatchCreate, cardBatchList } from "#contract/endpoints.ts";
+import { callOperatorApi, getOperator } from "../.server/cloud-api.ts";
+import { cursorOf, dayToSeconds, parseForm, refusalOf, wholeNumber } from "../.server/promotions.ts";
+import { useTranslation } from "../i18n-context.tsx";
+import { BUTTON, day, FIELD, LINK, pageTitle } from "../promotions/format.ts";
+import type { Route } from "./+types/cards";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = await callOperatorApi(context, cardBatchList, { before: cursorOf(request, "before") });
+  // A new form's own id: posting it twice (a double click, a reload) makes one batch.
+  return { ...page, canChange: roleAllows(getOperator(context).role, cardBatchCreate.role), requestId: crypto.randomUUID() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  // The package select's value is "<kind>:<package id>": the kind follows the package chosen.
+  const [kind, packageId] = String(form.get("package") ?? "").split(":");
+  const parsed = parseForm(
+    context,
+    cardBatchCreate.input,
+    { requestId: form.get("requestId"), kind, packageId: wholeNumber(packageId ?? null), size: wholeNumber(form.get("size")), expireTime: dayToSeconds(form.get("expires"), true) },
+    "cards",
+  );
+  if (!parsed.ok) return parsed.refusal;
+  try {
+    const batch = await callOperatorApi(context, cardBatchCreate, parsed.input);
+    return redirect(`/cards/${batch.id}`);
+  } catch (error) {
+    return refusalOf(context, error);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, (messages) => messages.cards.title);
+
+export default function Cards({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const refused = useActionData<typeof action>();
+  const { batches, nextBefore, packages, canChange, requestId } = loaderData;
+  return (
+    <>
+      <h1 className="text-2xl font-semibold">{t("cards.title")}</h1>
+      <section aria-labelledby="batches" className="mt-6">
+        <h2 id="batches" className="text-xl font-semibold">
+          {t("cards.batches")}
+        </h2>
+        {batches.length === 0 ? (
+          <p className="mt-2">{t("promo.none")}</p>
+        ) : (
+          <ul className="mt-2 grid gap-2">
+            {batches.map((batch) => (
+              <li key={batch.id} className="rounded-md border border-neutral-200 p-3 dark:border-neutral-800">
+                <Link to={`/cards/${batch.id}`} className={LINK}>
+                  {t("cards.batch", { id: batch.id })}: {t(`cards.kind_${batch.kind}`)}, {batch.packageName}
+                </Link>
+                <p>
+                  {t("cards.counts", { size: batch.size, unused: batch.unused, received: batch.received, refunded: batch.refunded, revoked: batch.revoked })}.{" "}
+                  {t("cards.expiresOn", { date: day(batch.expireTime) })}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+        {nextBefore !== null && (
+          <Link to={`?before=${nextBefore}`} className={LINK}>
+            {t("promo.next")}
+          </Link>
+        )}
+      </section>
+      {canChange ? (
+        <section aria-labelledby="new-batch" className="mt-8 max-w-xl">
+          <h2 id="new-batch" className="text-xl font-semibold">
+            {t("cards.newBatch")}
+          </h2>
+          {refused && (
+            <p role="alert" className="mt-2 rounded-md border border-red-700 p-3 text-red-800 dark:text-red-300">
+              {refused.error}
+            </p>
+          )}
+          <Form method="post" className="mt-2 grid gap-3">
+            <input type="hidden" name="requestId" value={requestId} />
+            <label>
+              {t("cards.package")}
+              <select name="package" required className={FIELD}>
+                {packages.map((pkg) => (
+                  <option key={pkg.id} value={`${pkg.kind}:${pkg.id}`}>
+                    {t(`cards.kind_${pkg.kind}`)}: {pkg.name} ({pkg.currency})
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t("cards.size")}
+              <input name="size" type="number" required min={1} max={10_000} className={FIELD} />
+            </label>
+            <label>
+              {t("cards.expires")}
+              <input name="expires" type="date" required className={FIELD} />
+            </label>
+            <button type="submit" className={BUTTON}>
+              {t("cards.create")}
+            </button>
+          </Form>
+        </section>
+      ) : (
+        <p className="mt-8">{t("promo.adminOnly")}</p>
+      )}
+    </>
+  );
+}
