@@ -1,10 +1,11 @@
-import { Form, Link, useActionData } from "react-router";
+import { Link, useActionData } from "react-router";
 import { roleAllows } from "#contract/operator.ts";
 import { cardBatchCodes, cardBatchDetail, cardBatchRevoke } from "#contract/endpoints.ts";
 import { callOperatorApi, getOperator } from "../.server/cloud-api.ts";
 import { cursorOf, idParam, parseForm, refusalOf, translatorOf } from "../.server/promotions.ts";
 import { useTranslation } from "../i18n-context.tsx";
-import { day, LINK, moment, pageTitle, SECONDARY } from "../promotions/format.ts";
+import { day, LINK, moment, pageTitle } from "../promotions/format.ts";
+import { FormAnswer, NextPage, RevokeButton } from "../promotions/parts.tsx";
 import type { Route } from "./+types/cards.$id";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -49,11 +50,7 @@ export default function CardBatch({ loaderData }: Route.ComponentProps) {
           {t("cards.download")}
         </a>
       )}
-      {answer && (
-        <p role={"error" in answer ? "alert" : "status"} className="mt-4 rounded-md border border-neutral-400 p-3">
-          {"error" in answer ? answer.error : answer.done}
-        </p>
-      )}
+      <FormAnswer answer={answer} />
       <section aria-labelledby="codes" className="mt-6">
         <h2 id="codes" className="text-xl font-semibold">
           {t("cards.codesTitle")}
@@ -78,12 +75,7 @@ export default function CardBatch({ loaderData }: Route.ComponentProps) {
                 {canRevoke && (
                   <td>
                     {card.state === "unused" && (
-                      <Form method="post">
-                        <input type="hidden" name="cardKey" value={card.cardKey} />
-                        <button type="submit" aria-label={`${t("promo.revoke")} …${card.codeEnd}`} className={SECONDARY}>
-                          {t("promo.revoke")}
-                        </button>
-                      </Form>
+                      <RevokeButton field="cardKey" value={card.cardKey} names={`…${card.codeEnd}`} />
                     )}
                   </td>
                 )}
@@ -91,11 +83,7 @@ export default function CardBatch({ loaderData }: Route.ComponentProps) {
             ))}
           </tbody>
         </table>
-        {nextAfter !== null && (
-          <Link to={`?after=${nextAfter}`} className={LINK}>
-            {t("promo.next")}
-          </Link>
-        )}
+        <NextPage param="after" cursor={nextAfter} />
       </section>
     </>
   );

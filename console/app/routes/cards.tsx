@@ -5,6 +5,7 @@ import { callOperatorApi, getOperator } from "../.server/cloud-api.ts";
 import { cursorOf, dayToSeconds, parseForm, refusalOf, wholeNumber } from "../.server/promotions.ts";
 import { useTranslation } from "../i18n-context.tsx";
 import { BUTTON, day, FIELD, LINK, pageTitle } from "../promotions/format.ts";
+import { FormAnswer, NextPage } from "../promotions/parts.tsx";
 import type { Route } from "./+types/cards";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -62,22 +63,14 @@ export default function Cards({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-        {nextBefore !== null && (
-          <Link to={`?before=${nextBefore}`} className={LINK}>
-            {t("promo.next")}
-          </Link>
-        )}
+        <NextPage param="before" cursor={nextBefore} />
       </section>
       {canChange ? (
         <section aria-labelledby="new-batch" className="mt-8 max-w-xl">
           <h2 id="new-batch" className="text-xl font-semibold">
             {t("cards.newBatch")}
           </h2>
-          {refused && (
-            <p role="alert" className="mt-2 rounded-md border border-red-700 p-3 text-red-800 dark:text-red-300">
-              {refused.error}
-            </p>
-          )}
+          <FormAnswer answer={refused} />
           <Form method="post" className="mt-2 grid gap-3">
             <input type="hidden" name="requestId" value={requestId} />
             <label>

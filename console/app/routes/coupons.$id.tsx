@@ -5,7 +5,8 @@ import { callOperatorApi, getOperator } from "../.server/cloud-api.ts";
 import { cursorOf, idParam, parseForm, refusalOf, translatorOf, wholeNumber } from "../.server/promotions.ts";
 import { useTranslation } from "../i18n-context.tsx";
 import type { MessageKey } from "../i18n.ts";
-import { BUTTON, day, FIELD, LINK, money, pageTitle, SECONDARY } from "../promotions/format.ts";
+import { BUTTON, day, FIELD, LINK, money, pageTitle } from "../promotions/format.ts";
+import { FormAnswer, NextPage, RevokeButton } from "../promotions/parts.tsx";
 import type { Route } from "./+types/coupons.$id";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -71,11 +72,7 @@ export default function Campaign({ loaderData }: Route.ComponentProps) {
           {t("coupons.revokedCount", { count: campaign.revoked })}
         </dd>
       </dl>
-      {answer && (
-        <p role={"error" in answer ? "alert" : "status"} className="mt-4 rounded-md border border-neutral-400 p-3">
-          {"error" in answer ? answer.error : answer.done}
-        </p>
-      )}
+      <FormAnswer answer={answer} />
       {canChange ? (
         <section aria-labelledby="issue" className="mt-6 max-w-xl">
           <h2 id="issue" className="text-xl font-semibold">
@@ -121,12 +118,7 @@ export default function Campaign({ loaderData }: Route.ComponentProps) {
                   {canChange && (
                     <td>
                       {coupon.state === "unused" && (
-                        <Form method="post">
-                          <input type="hidden" name="couponId" value={coupon.id} />
-                          <button type="submit" name="intent" value="revoke" aria-label={`${t("promo.revoke")} ${coupon.couponCode}`} className={SECONDARY}>
-                            {t("promo.revoke")}
-                          </button>
-                        </Form>
+                        <RevokeButton field="couponId" value={coupon.id} names={coupon.couponCode} />
                       )}
                     </td>
                   )}
@@ -135,11 +127,7 @@ export default function Campaign({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         )}
-        {nextAfter !== null && (
-          <Link to={`?after=${nextAfter}`} className={LINK}>
-            {t("promo.next")}
-          </Link>
-        )}
+        <NextPage param="after" cursor={nextAfter} />
       </section>
     </>
   );

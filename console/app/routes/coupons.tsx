@@ -6,6 +6,7 @@ import { amountToCents, cursorOf, dayToSeconds, parseForm, refusalOf, wholeNumbe
 import { useTranslation } from "../i18n-context.tsx";
 import type { MessageKey } from "../i18n.ts";
 import { BUTTON, day, FIELD, LINK, money, pageTitle } from "../promotions/format.ts";
+import { FormAnswer, NextPage } from "../promotions/parts.tsx";
 import type { Route } from "./+types/coupons";
 
 const SERVICE_TYPES = [0, 1, 2, 5, 6] as const;
@@ -94,22 +95,14 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         )}
-        {nextBefore !== null && (
-          <Link to={`?before=${nextBefore}`} className={LINK}>
-            {t("promo.next")}
-          </Link>
-        )}
+        <NextPage param="before" cursor={nextBefore} />
       </section>
       {canChange ? (
         <section aria-labelledby="new-campaign" className="mt-8 max-w-xl">
           <h2 id="new-campaign" className="text-xl font-semibold">
             {t("coupons.newCampaign")}
           </h2>
-          {refused && (
-            <p role="alert" className="mt-2 rounded-md border border-red-700 p-3 text-red-800 dark:text-red-300">
-              {refused.error}
-            </p>
-          )}
+          <FormAnswer answer={refused} />
           <Form method="post" className="mt-2 grid gap-3">
             <input type="hidden" name="requestId" value={requestId} />
             <label>
