@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { CONSOLE_PORT, devVars } from "../scripts/lib/project.ts";
+import { REACT_ROUTER_CHUNK } from "../vite.config.ts";
 
 /** The console's build and dev server (`react-router build console`, `react-router dev console`). */
 export default defineConfig(({ command }) => ({
@@ -25,14 +26,5 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     reactRouter(),
   ],
-  build: {
-    // React Router in a chunk of its own, as the storefront's (docs/decisions/041).
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [{ name: "react-router", test: /node_modules\/(react-router|react\/jsx-runtime)/ }],
-        },
-      },
-    },
-  },
+  build: { rolldownOptions: { output: { codeSplitting: REACT_ROUTER_CHUNK } } },
 }));

@@ -1,8 +1,7 @@
-import { captureException } from "@sentry/cloudflare";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { describeError, log } from "#platform/observability.ts";
+import { reportPageError } from "#platform/error-reporting.ts";
 import { contentSecurityPolicy } from "./.server/security.ts";
 import { nonceContext } from "./context.ts";
 import { NonceContext } from "./nonce.ts";
@@ -21,8 +20,7 @@ export default async function handleRequest(request: Request, responseStatusCode
       signal: AbortSignal.timeout(streamTimeout + 1_000),
       onError(error: unknown) {
         status = 500;
-        log("error", "render.error", { error: describeError(error), stack: error instanceof Error ? error.stack : undefined });
-        captureException(error);
+        reportPageError("render.error", error);
       },
     },
   );
@@ -36,6 +34,5 @@ export default async function handleRequest(request: Request, responseStatusCode
 /** A loader's or action's unexpected error, logged and reported with the request's trace. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  log("error", "route.error", { route: new URL(request.url).pathname, error: describeError(error), stack: error instanceof Error ? error.stack : undefined });
-  captureException(error);
+  reportPageError("route.error", error, { route: new URL(request.url).pathname });
 };

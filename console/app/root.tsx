@@ -4,12 +4,12 @@ import { currentTrace } from "#platform/observability.ts";
 import type { Route } from "./+types/root";
 import { getOperator } from "./.server/cloud-api.ts";
 import { MESSAGES } from "./.server/locale.ts";
+import { sectionsFor } from "./.server/navigation.ts";
 import { ACCESS_SIGN_OUT } from "./.server/pages.ts";
 import stylesheet from "./app.css?url";
 import { localeContext } from "./context.ts";
-import type { ConsoleLocale } from "./i18n.ts";
+import type { ConsoleLocale, MessageKey } from "./i18n.ts";
 import { I18nProvider, useTranslation } from "./i18n-context.tsx";
-import { sectionsFor } from "./navigation.ts";
 import { NonceContext } from "./nonce.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
@@ -20,7 +20,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export function loader({ context }: Route.LoaderArgs) {
   const locale = context.get(localeContext);
   const { email, role, name } = getOperator(context);
-  return { locale, messages: MESSAGES[locale], operator: { email, role, name }, signOut: ACCESS_SIGN_OUT, reference: currentTrace()?.traceId ?? null };
+  const sections = sectionsFor(role).map(({ path, label }) => ({ path, label }));
+  return { locale, messages: MESSAGES[locale], operator: { email, role, name }, sections, signOut: ACCESS_SIGN_OUT, reference: currentTrace()?.traceId ?? null };
 }
 
 /** The other language of the switch. */
@@ -59,12 +60,12 @@ function Header({ operator, signOut }: { operator: { email: string; role: "viewe
   );
 }
 
-function Navigation({ role }: { role: "viewer" | "support" | "admin" }) {
+function Navigation({ sections }: { sections: { path: string; label: MessageKey }[] }) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t("shell.navLabel")} className="border-b border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900">
       <ul className="mx-auto flex max-w-7xl flex-wrap gap-1 px-4">
-        {sectionsFor(role).map((section) => (
+        {sections.map((section) => (
           <li key={section.path}>
             <NavLink
               to={section.path}
@@ -102,7 +103,7 @@ export function Layout({ children }: { children: ReactNode }) {
               {data.messages.shell.skipToContent}
             </a>
             <Header operator={data.operator} signOut={data.signOut} />
-            <Navigation role={data.operator.role} />
+            <Navigation sections={data.sections} />
             <main id="content" className="mx-auto max-w-7xl px-6 py-6">
               {children}
             </main>

@@ -1,5 +1,6 @@
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { escapeHtml } from "#platform/web-security.ts";
 import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT } from "jose";
 import { DEMO_OPERATORS } from "#demo/seed.ts";
 import { ACCESS_JWT_HEADER, STAND_IN_KEY_PREFIX } from "#console/app/access-rules.ts";
@@ -13,7 +14,6 @@ const TOKEN_SECONDS = 24 * 3600;
 /** A link that signs `email` in at the stand-in on `consoleUrl` and opens the console's page `to`. */
 export const signInLink = (consoleUrl: string, email: string, to = "/") => `${consoleUrl}${ACCESS_PATH}/sign-in?${new URLSearchParams({ email, to })}`;
 
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 /** Only a path of the console, never another origin. */
 const samePath = (to: string | null) => (to && /^\/(?![/\\])/.test(to) ? to : "/");
 const cookieOf = (request: IncomingMessage) =>

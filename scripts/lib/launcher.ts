@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { escapeHtml } from "#platform/web-security.ts";
 import { callCloudApi, defaultDemoDevice, demoBuyer } from "./launch-link.ts";
 import { LAUNCH_SCREENS } from "./route-table.ts";
 import { ALIPAY_CASHIER, PUBLIC_PAGES, SCREEN_LINKS, type ScreenLink } from "./screens.ts";
@@ -9,8 +10,6 @@ import { signInLink } from "./access-stand-in.ts";
 
 /** "4G top-up (CN, English)" -> "4g-top-up-cn-english": the short path of a screen link. */
 export const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
-
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /**
  * The local launcher that `npm start` and `npm run dev` print instead of 25 long links: its index page

@@ -1,8 +1,7 @@
 import type { ConsoleLocale, MessageKey } from "../i18n.ts";
+import { escapeHtml } from "#platform/web-security.ts";
 import { translatorFor } from "./locale.ts";
 import { withConsoleHeaders } from "./security.ts";
-
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** Where Cloudflare Access (and the local stand-in) signs a person out of the application. */
 export const ACCESS_SIGN_OUT = "/cdn-cgi/access/logout";
