@@ -131,5 +131,8 @@ test.describe("coupons and cards in the console (issue 32 items 4 and 5)", () =>
     expect(await forged.text()).toContain("Your role (viewer) may not do this.");
     await page.goto("/coupons");
     await expect(page.getByRole("link", { name: "Forged" })).toHaveCount(0);
+    // A campaign the cloud-api does not have is no page at all.
+    expect((await page.goto("/coupons/999999"))?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("There is no such page in the console.");
   });
 });

@@ -1,10 +1,10 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { Status } from "#contract/codes.ts";
+import { httpStatusOf, Status, type BusinessStatus } from "#contract/codes.ts";
 import { localeContext } from "../context.ts";
 import type { MessageKey, Translate } from "../i18n.ts";
-import { getOperator } from "./cloud-api.ts";
-import { operatorApiMessage } from "./errors.ts";
+import { getOperator, OperatorApiError } from "./cloud-api.ts";
+import { operatorApiMessage, withOperatorMessages } from "./errors.ts";
 import { translatorFor } from "./locale.ts";
 
 /** What a coupon or card form answers when it did not change anything: the operator's message, with its HTTP status. */
@@ -23,16 +23,29 @@ export function parseForm<S extends z.ZodType>(context: Readonly<RouterContextPr
   return { ok: false as const, refusal: data<FormRefusal>({ error: translatorOf(context)(`${group}.invalid_${field}` as MessageKey) }, { status: 400 }) };
 }
 
-/** HTTP statuses of the cloud-api's refusals, for a forged or stale form (a viewer's post is a 403). */
-const REFUSAL_HTTP = { [Status.roleTooLow]: 403, [Status.conflict]: 409, [Status.invalidParams]: 400, [Status.notFound]: 404 } as Record<number, number>;
+/** The HTTP status of a refusal: a viewer's forged post is a 403, a cloud-api that did not answer a 503. */
+const httpOf = (error: OperatorApiError) => (error.status === "unavailable" ? 503 : httpStatusOf(error.status as BusinessStatus));
 
-/** The cloud-api's refusal of a form's change, worded for the operator; anything else goes to the error boundary. */
+/** The cloud-api's refusal of a form's change, worded for the operator beside the form; anything else goes to the error boundary. */
 export function refusalOf(context: Readonly<RouterContextProvider>, error: unknown) {
+  if (!(error instanceof OperatorApiError)) throw error;
   const t = translatorOf(context);
-  const message = operatorApiMessage(error, t, getOperator(context)) ?? (error instanceof Error && "upstreamMessage" in error ? String(error.upstreamMessage) : null);
-  const status = typeof (error as { status?: unknown }).status === "number" ? REFUSAL_HTTP[(error as { status: number }).status] : undefined;
-  if (message === null || status === undefined) throw error;
-  return data<FormRefusal>({ error: t("promo.requestRefused", { message }) }, { status });
+  // A campaign, coupon, batch or card that is not there: the cloud-api's message names which.
+  const message = operatorApiMessage(error, t, getOperator(context)) ?? (error.status === Status.notFound ? error.upstreamMessage : null);
+  if (message === null) throw error;
+  return data<FormRefusal>({ error: t("promo.requestRefused", { message }) }, { status: httpOf(error) });
+}
+
+/** A page's reads: a campaign or batch the cloud-api does not have is no such page, other refusals the page's message. */
+export function readPage<T>(context: Readonly<RouterContextProvider>, work: () => Promise<T>): Promise<T> {
+  return withOperatorMessages(context, async () => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof OperatorApiError && error.status === Status.notFound) throw data(null, { status: 404 });
+      throw error;
+    }
+  });
 }
 
 /** A date input's day (YYYY-MM-DD) as Unix seconds at its start in UTC, or at its end with `endOfDay`; NaN when it is none. */

@@ -2,14 +2,14 @@ import { Link, useActionData } from "react-router";
 import { roleAllows } from "#contract/operator.ts";
 import { cardBatchCodes, cardBatchDetail, cardBatchRevoke } from "#contract/endpoints.ts";
 import { callOperatorApi, getOperator } from "../.server/cloud-api.ts";
-import { cursorOf, idParam, parseForm, refusalOf, translatorOf } from "../.server/promotions.ts";
+import { cursorOf, idParam, parseForm, readPage, refusalOf, translatorOf } from "../.server/promotions.ts";
 import { useTranslation } from "../i18n-context.tsx";
 import { day, LINK, moment, pageTitle } from "../promotions/format.ts";
 import { FormAnswer, NextPage, RevokeButton } from "../promotions/parts.tsx";
 import type { Route } from "./+types/cards.$id";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const detail = await callOperatorApi(context, cardBatchDetail, { batchId: idParam(params), after: cursorOf(request, "after") });
+  const detail = await readPage(context, () => callOperatorApi(context, cardBatchDetail, { batchId: idParam(params), after: cursorOf(request, "after") }));
   const role = getOperator(context).role;
   return { ...detail, canRevoke: roleAllows(role, cardBatchRevoke.role), canDownload: roleAllows(role, cardBatchCodes.role) };
 }

@@ -2,14 +2,14 @@ import { Form, Link, redirect, useActionData } from "react-router";
 import { roleAllows } from "#contract/operator.ts";
 import { cardBatchCreate, cardBatchList } from "#contract/endpoints.ts";
 import { callOperatorApi, getOperator } from "../.server/cloud-api.ts";
-import { cursorOf, dayToSeconds, parseForm, refusalOf, wholeNumber } from "../.server/promotions.ts";
+import { cursorOf, dayToSeconds, parseForm, readPage, refusalOf, wholeNumber } from "../.server/promotions.ts";
 import { useTranslation } from "../i18n-context.tsx";
 import { BUTTON, day, FIELD, LINK, pageTitle } from "../promotions/format.ts";
 import { FormAnswer, NextPage } from "../promotions/parts.tsx";
 import type { Route } from "./+types/cards";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = await callOperatorApi(context, cardBatchList, { before: cursorOf(request, "before") });
+  const page = await readPage(context, () => callOperatorApi(context, cardBatchList, { before: cursorOf(request, "before") }));
   // A new form's own id: posting it twice (a double click, a reload) makes one batch.
   return { ...page, canChange: roleAllows(getOperator(context).role, cardBatchCreate.role), requestId: crypto.randomUUID() };
 }

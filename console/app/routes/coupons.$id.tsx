@@ -2,7 +2,7 @@ import { Form, Link, useActionData } from "react-router";
 import { roleAllows } from "#contract/operator.ts";
 import { couponCampaignDetail, couponCampaignIssue, couponCampaignRevoke } from "#contract/endpoints.ts";
 import { callOperatorApi, getOperator } from "../.server/cloud-api.ts";
-import { cursorOf, idParam, parseForm, refusalOf, translatorOf, wholeNumber } from "../.server/promotions.ts";
+import { cursorOf, idParam, parseForm, readPage, refusalOf, translatorOf, wholeNumber } from "../.server/promotions.ts";
 import { useTranslation } from "../i18n-context.tsx";
 import type { MessageKey } from "../i18n.ts";
 import { BUTTON, day, FIELD, LINK, money, pageTitle } from "../promotions/format.ts";
@@ -10,7 +10,7 @@ import { FormAnswer, NextPage, RevokeButton } from "../promotions/parts.tsx";
 import type { Route } from "./+types/coupons.$id";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const detail = await callOperatorApi(context, couponCampaignDetail, { campaignId: idParam(params), after: cursorOf(request, "after") });
+  const detail = await readPage(context, () => callOperatorApi(context, couponCampaignDetail, { campaignId: idParam(params), after: cursorOf(request, "after") }));
   return { ...detail, canChange: roleAllows(getOperator(context).role, couponCampaignIssue.role) };
 }
 

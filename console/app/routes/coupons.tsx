@@ -2,7 +2,7 @@ import { Form, Link, redirect, useActionData } from "react-router";
 import { roleAllows } from "#contract/operator.ts";
 import { couponCampaignCreate, couponCampaignList } from "#contract/endpoints.ts";
 import { callOperatorApi, getOperator } from "../.server/cloud-api.ts";
-import { amountToCents, cursorOf, dayToSeconds, parseForm, refusalOf, wholeNumber } from "../.server/promotions.ts";
+import { amountToCents, cursorOf, dayToSeconds, parseForm, readPage, refusalOf, wholeNumber } from "../.server/promotions.ts";
 import { useTranslation } from "../i18n-context.tsx";
 import type { MessageKey } from "../i18n.ts";
 import { BUTTON, day, FIELD, LINK, money, pageTitle } from "../promotions/format.ts";
@@ -12,7 +12,7 @@ import type { Route } from "./+types/coupons";
 const SERVICE_TYPES = [0, 1, 2, 5, 6] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = await callOperatorApi(context, couponCampaignList, { before: cursorOf(request, "before") });
+  const page = await readPage(context, () => callOperatorApi(context, couponCampaignList, { before: cursorOf(request, "before") }));
   // A new form's own id: posting it twice (a double click, a reload) makes one campaign.
   return { ...page, canChange: roleAllows(getOperator(context).role, couponCampaignCreate.role), requestId: crypto.randomUUID() };
 }
