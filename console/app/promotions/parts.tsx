@@ -1,6 +1,7 @@
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { useTranslation } from "../i18n-context.tsx";
-import { LINK, SECONDARY } from "./format.ts";
+import { BUTTON, LINK, SECONDARY } from "./format.ts";
 
 /** The link to the next page of a list, when there is one (`?before=` or `?after=` the last row). */
 export function NextPage({ param, cursor }: { param: "before" | "after"; cursor: number | null }) {
@@ -34,5 +35,27 @@ export function RevokeButton({ field, value, names }: { field: string; value: st
         {t("promo.revoke")}
       </button>
     </Form>
+  );
+}
+
+/**
+ * An admin's form that makes a campaign or a batch: its heading, the refusal of the last post, and the form's own
+ * request id, so that posting it twice makes one.
+ */
+export function CreateForm(props: { id: string; title: string; submit: string; requestId: string; refused: { error: string } | undefined; children: ReactNode }) {
+  return (
+    <section aria-labelledby={props.id} className="mt-8 max-w-xl">
+      <h2 id={props.id} className="text-xl font-semibold">
+        {props.title}
+      </h2>
+      <FormAnswer answer={props.refused} />
+      <Form method="post" className="mt-2 grid gap-3">
+        <input type="hidden" name="requestId" value={props.requestId} />
+        {props.children}
+        <button type="submit" className={BUTTON}>
+          {props.submit}
+        </button>
+      </Form>
+    </section>
   );
 }

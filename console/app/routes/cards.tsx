@@ -1,11 +1,11 @@
-import { Form, Link, redirect, useActionData } from "react-router";
+import { Link, redirect, useActionData } from "react-router";
 import { roleAllows } from "#contract/operator.ts";
 import { cardBatchCreate, cardBatchList } from "#contract/endpoints.ts";
 import { callOperatorApi, getOperator } from "../.server/cloud-api.ts";
 import { cursorOf, dayToSeconds, parseForm, readPage, refusalOf, wholeNumber } from "../.server/promotions.ts";
 import { useTranslation } from "../i18n-context.tsx";
-import { BUTTON, day, FIELD, LINK, pageTitle } from "../promotions/format.ts";
-import { FormAnswer, NextPage } from "../promotions/parts.tsx";
+import { day, FIELD, LINK, pageTitle } from "../promotions/format.ts";
+import { CreateForm, NextPage } from "../promotions/parts.tsx";
 import type { Route } from "./+types/cards";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -66,36 +66,26 @@ export default function Cards({ loaderData }: Route.ComponentProps) {
         <NextPage param="before" cursor={nextBefore} />
       </section>
       {canChange ? (
-        <section aria-labelledby="new-batch" className="mt-8 max-w-xl">
-          <h2 id="new-batch" className="text-xl font-semibold">
-            {t("cards.newBatch")}
-          </h2>
-          <FormAnswer answer={refused} />
-          <Form method="post" className="mt-2 grid gap-3">
-            <input type="hidden" name="requestId" value={requestId} />
-            <label>
-              {t("cards.package")}
-              <select name="package" required className={FIELD}>
-                {packages.map((pkg) => (
-                  <option key={pkg.id} value={`${pkg.kind}:${pkg.id}`}>
-                    {t(`cards.kind_${pkg.kind}`)}: {pkg.name} ({pkg.currency})
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              {t("cards.size")}
-              <input name="size" type="number" required min={1} max={10_000} className={FIELD} />
-            </label>
-            <label>
-              {t("cards.expires")}
-              <input name="expires" type="date" required className={FIELD} />
-            </label>
-            <button type="submit" className={BUTTON}>
-              {t("cards.create")}
-            </button>
-          </Form>
-        </section>
+        <CreateForm id="new-batch" title={t("cards.newBatch")} submit={t("cards.create")} requestId={requestId} refused={refused}>
+          <label>
+            {t("cards.package")}
+            <select name="package" required className={FIELD}>
+              {packages.map((pkg) => (
+                <option key={pkg.id} value={`${pkg.kind}:${pkg.id}`}>
+                  {t(`cards.kind_${pkg.kind}`)}: {pkg.name} ({pkg.currency})
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t("cards.size")}
+            <input name="size" type="number" required min={1} max={10_000} className={FIELD} />
+          </label>
+          <label>
+            {t("cards.expires")}
+            <input name="expires" type="date" required className={FIELD} />
+          </label>
+        </CreateForm>
       ) : (
         <p className="mt-8">{t("promo.adminOnly")}</p>
       )}

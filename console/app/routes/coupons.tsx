@@ -1,12 +1,12 @@
-import { Form, Link, redirect, useActionData } from "react-router";
+import { Link, redirect, useActionData } from "react-router";
 import { roleAllows } from "#contract/operator.ts";
 import { couponCampaignCreate, couponCampaignList } from "#contract/endpoints.ts";
 import { callOperatorApi, getOperator } from "../.server/cloud-api.ts";
 import { amountToCents, cursorOf, dayToSeconds, parseForm, readPage, refusalOf, wholeNumber } from "../.server/promotions.ts";
 import { useTranslation } from "../i18n-context.tsx";
 import type { MessageKey } from "../i18n.ts";
-import { BUTTON, day, FIELD, LINK, money, pageTitle } from "../promotions/format.ts";
-import { FormAnswer, NextPage } from "../promotions/parts.tsx";
+import { day, FIELD, LINK, money, pageTitle } from "../promotions/format.ts";
+import { CreateForm, NextPage } from "../promotions/parts.tsx";
 import type { Route } from "./+types/coupons";
 
 const SERVICE_TYPES = [0, 1, 2, 5, 6] as const;
@@ -98,59 +98,49 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
         <NextPage param="before" cursor={nextBefore} />
       </section>
       {canChange ? (
-        <section aria-labelledby="new-campaign" className="mt-8 max-w-xl">
-          <h2 id="new-campaign" className="text-xl font-semibold">
-            {t("coupons.newCampaign")}
-          </h2>
-          <FormAnswer answer={refused} />
-          <Form method="post" className="mt-2 grid gap-3">
-            <input type="hidden" name="requestId" value={requestId} />
-            <label>
-              {t("coupons.campaignTitle")}
-              <input name="title" required maxLength={80} className={FIELD} />
-            </label>
-            <label>
-              {t("coupons.currency")}
-              <select name="currency" className={FIELD} defaultValue="CNY">
-                <option value="CNY">CNY</option>
-                <option value="USD">USD</option>
-              </select>
-            </label>
-            <label>
-              {t("coupons.amount")}
-              <input name="amount" required inputMode="decimal" pattern="\d+(\.\d{1,2})?" className={FIELD} />
-            </label>
-            <label>
-              {t("coupons.minimumSpend")}
-              <input name="minimumSpend" inputMode="decimal" pattern="\d+(\.\d{1,2})?" defaultValue="0" className={FIELD} />
-            </label>
-            <label>
-              {t("coupons.serviceType")}
-              <select name="serviceType" className={FIELD} defaultValue="0">
-                {SERVICE_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`coupons.service_${type}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              {t("coupons.starts")}
-              <input name="starts" type="date" required defaultValue={today} className={FIELD} />
-            </label>
-            <label>
-              {t("coupons.ends")}
-              <input name="ends" type="date" required className={FIELD} />
-            </label>
-            <label>
-              {t("coupons.issueLimit")}
-              <input name="issueLimit" type="number" required min={1} max={1_000_000} className={FIELD} />
-            </label>
-            <button type="submit" className={BUTTON}>
-              {t("coupons.create")}
-            </button>
-          </Form>
-        </section>
+        <CreateForm id="new-campaign" title={t("coupons.newCampaign")} submit={t("coupons.create")} requestId={requestId} refused={refused}>
+          <label>
+            {t("coupons.campaignTitle")}
+            <input name="title" required maxLength={80} className={FIELD} />
+          </label>
+          <label>
+            {t("coupons.currency")}
+            <select name="currency" className={FIELD} defaultValue="CNY">
+              <option value="CNY">CNY</option>
+              <option value="USD">USD</option>
+            </select>
+          </label>
+          <label>
+            {t("coupons.amount")}
+            <input name="amount" required inputMode="decimal" pattern="\d+(\.\d{1,2})?" className={FIELD} />
+          </label>
+          <label>
+            {t("coupons.minimumSpend")}
+            <input name="minimumSpend" inputMode="decimal" pattern="\d+(\.\d{1,2})?" defaultValue="0" className={FIELD} />
+          </label>
+          <label>
+            {t("coupons.serviceType")}
+            <select name="serviceType" className={FIELD} defaultValue="0">
+              {SERVICE_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`coupons.service_${type}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t("coupons.starts")}
+            <input name="starts" type="date" required defaultValue={today} className={FIELD} />
+          </label>
+          <label>
+            {t("coupons.ends")}
+            <input name="ends" type="date" required className={FIELD} />
+          </label>
+          <label>
+            {t("coupons.issueLimit")}
+            <input name="issueLimit" type="number" required min={1} max={1_000_000} className={FIELD} />
+          </label>
+        </CreateForm>
       ) : (
         <p className="mt-8">{t("promo.adminOnly")}</p>
       )}
