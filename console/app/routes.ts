@@ -4,6 +4,9 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 export default [
   index("routes/home.ts"),
   route("language", "routes/language.ts"),
+  route("today", "routes/today.tsx"),
+  route("orders", "routes/orders.tsx"),
+  route("orders/:orderId", "routes/orders.$orderId.tsx"),
   route("coupons", "routes/coupons.tsx"),
   route("coupons/:id", "routes/coupons.$id.tsx"),
   route("cards", "routes/cards.tsx"),

@@ -10,6 +10,14 @@ import { issueToken } from "#api/operations/issue-token.ts";
 import { orderDetail } from "#api/operations/order-detail.ts";
 import { orderList } from "#api/operations/order-list.ts";
 import { orderStatus } from "#api/operations/order-status.ts";
+import {
+  operatorOrderDetail,
+  operatorOrderRefund,
+  operatorOrderResendFulfilment,
+  operatorOrderResolve,
+  operatorOrderSearch,
+  operatorToday,
+} from "#api/operations/operator-orders.ts";
 import { operatorSession } from "#api/operations/operator-session.ts";
 import { packageList } from "#api/operations/package-list.ts";
 import { payOrderInfo } from "#api/operations/pay-order-info.ts";
@@ -56,6 +64,12 @@ export const operations: readonly AnyOperation[] = [
   entitlementTimeline,
   purchasePreview,
   operatorSession,
+  operatorToday,
+  operatorOrderSearch,
+  operatorOrderDetail,
+  operatorOrderRefund,
+  operatorOrderResendFulfilment,
+  operatorOrderResolve,
   couponCampaignList,
   couponCampaignCreate,
   couponCampaignDetail,
