@@ -682,7 +682,8 @@ export const operatorSession = endpoint({
 
 /** The console form's own id: the same id makes one campaign or batch, however often it is posted. */
 const requestId = z.uuid("must be the form's request id (a UUID)").meta({ examples: ["7c9e6679-7425-40de-944b-e07fc1f90ae7"] });
-const unixSeconds = z.number().int().min(0, "must be a time (Unix seconds)").max(4_102_444_800, "must be before 2100");
+/** When a coupon or card starts or ends, Unix seconds in a JSON body. */
+const validityTime = z.number().int().min(0, "must be a time (Unix seconds)").max(4_102_444_800, "must be before 2100");
 const pageCursor = z.number().int().positive().optional();
 /** A coupon applies only to prices below 10,000 (product-rules §5): a bigger one could never be used. */
 const couponCents = z.number().int("must be whole cents").max(COUPON_PRICE_CEILING_CENTS - 1, "must be below 10,000.00, the highest price a coupon applies to");
@@ -744,8 +745,8 @@ export const couponCampaignCreate = endpoint({
       amountCents: couponCents.min(1, "must be at least 0.01"),
       minimumSpendCents: couponCents.min(0, "must not be negative"),
       serviceType: z.union([z.literal(0), z.literal(SOLD_SERVICE_TYPES)], "must be 0 (every service) or a sold service type"),
-      startTime: unixSeconds,
-      expireTime: unixSeconds,
+      startTime: validityTime,
+      expireTime: validityTime,
       issueLimit: z.number().int().min(1, "must be at least 1").max(1_000_000, "must be at most 1,000,000"),
     })
     .refine((input) => input.expireTime > input.startTime, { path: ["expireTime"], message: "must be after the start" }),
@@ -847,7 +848,7 @@ export const cardBatchCreate = endpoint({
     kind: cardKind,
     packageId: z.number().int().positive(),
     size: z.number().int().min(1, "must be at least 1").max(CARD_BATCH_MAX, `must be at most ${CARD_BATCH_MAX.toLocaleString("en")}`),
-    expireTime: unixSeconds,
+    expireTime: validityTime,
   }),
   output: cardBatchOutput,
 });
