@@ -1,4 +1,6 @@
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF } from "cloudflare:test";
+import worker from "#api/index.ts";
+import type { CloudApiEnv } from "#api/env.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { operatorFetch, operatorHeaders, signedHeaders, signIn } from "#test/signed-request.ts";
 import { call, type Buyer } from "./helpers/orders.ts";
@@ -181,5 +183,19 @@ describe("card batches", () => {
       expect(body, JSON.stringify(change)).toMatchObject({ status: 400, msg });
     }
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM card_batches").first<{ n: number }>()).toEqual(before);
+  });
+
+  it("a production cloud-api refuses to start with the demo card secret, or one too short", async () => {
+    const started = (overrides: Partial<CloudApiEnv>) =>
+      worker.fetch(
+        new Request("https://cloud-api.test/v1/openapi.json") as Parameters<typeof worker.fetch>[0],
+        { ...(env as unknown as CloudApiEnv), PAYMENT_SANDBOX: undefined, ENVIRONMENT: "production", ...overrides },
+        createExecutionContext(),
+      );
+    await expect(started({ CARD_CODE_SECRET: "demo-cards-5b8e2f71c9a04d36e1f7b2a8c05d9e4f" })).rejects.toThrowError(
+      'cloud-api misconfigured: CARD_CODE_SECRET: a demo value (starting with "demo-") is refused in production',
+    );
+    await expect(started({ CARD_CODE_SECRET: "short" })).rejects.toThrowError(/^cloud-api misconfigured: CARD_CODE_SECRET: /);
+    expect((await started({})).status).toBe(200);
   });
 });
