@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { COUPON_PRICE_CEILING_CENTS } from "#domain/coupons.ts";
+import { CURRENCIES } from "#domain/money.ts";
 import { SOLD_SERVICE_TYPES } from "#domain/services.ts";
+import { moveDirection, packageAtVersion, packageDraft, packageState } from "./package-fields.ts";
 import { OPERATOR_ROLES, type OperatorRole } from "./operator.ts";
 import { amount, countryCode, csvStream, deviceId, deviceServiceQuery, deviceType, encryptCodeId, iccId, language, money, orderId, paymentStartOutput, paymentType, queryInteger, requiredText, serviceType, text } from "./fields.ts";
 
@@ -677,6 +679,73 @@ export const operatorSession = endpoint({
   }),
 });
 
+/** The console's catalogue (issue 32 item 3, docs/decisions/059): packages per currency, service and kind of device. */
+export const operatorPackageList = endpoint({
+  method: "POST",
+  path: "/v1/operator/packages/list",
+  access: "operator",
+  role: "viewer",
+  summary: "Every package, retired ones included, by currency, service and display order; filtered by what the input names",
+  input: z.object({
+    currencyCode: z.enum(CURRENCIES).meta({ examples: ["CNY"] }).optional(),
+    serviceType: z.literal(SOLD_SERVICE_TYPES).optional(),
+    deviceType: deviceType.optional(),
+  }),
+  output: z.object({ packages: z.array(packageState) }),
+});
+
+export const operatorPackageDetail = endpoint({
+  method: "POST",
+  path: "/v1/operator/packages/detail",
+  access: "operator",
+  role: "viewer",
+  summary: "One package as it is now and every version it was published in, newest first, with who saved it and when",
+  input: z.object({ packageId: z.number().int().positive() }),
+  output: z.object({ package: packageState, versions: z.array(packageState) }),
+});
+
+export const operatorPackageCreate = endpoint({
+  method: "POST",
+  path: "/v1/operator/packages/create",
+  access: "operator",
+  role: "admin",
+  summary: "Publish a new package (version 1); 409 when its product id is taken. Names and descriptions in all 10 languages",
+  input: packageDraft,
+  output: z.object({ packageId: z.number().int(), version: z.number().int() }),
+});
+
+export const operatorPackageSave = endpoint({
+  method: "POST",
+  path: "/v1/operator/packages/save",
+  access: "operator",
+  role: "admin",
+  summary:
+    "Publish a package's new state on the version it was edited from; 409 naming who saved it and when if another operator " +
+    "saved since. Orders already created keep what they were sold",
+  input: z.object({ ...packageAtVersion.shape, draft: packageDraft }),
+  output: z.object({ packageId: z.number().int(), version: z.number().int() }),
+});
+
+export const operatorPackageRetire = endpoint({
+  method: "POST",
+  path: "/v1/operator/packages/retire",
+  access: "operator",
+  role: "admin",
+  summary: "Stop offering a package to new checkouts; its orders, periods, cards and history keep it. 409 on a stale version",
+  input: packageAtVersion,
+  output: z.object({ packageId: z.number().int(), version: z.number().int() }),
+});
+
+export const operatorPackageReorder = endpoint({
+  method: "POST",
+  path: "/v1/operator/packages/reorder",
+  access: "operator",
+  role: "admin",
+  summary: "Move a package one place up or down among the packages its buyers see with it (same service and currency)",
+  input: z.object({ ...packageAtVersion.shape, direction: moveDirection }),
+  output: z.object({ packageId: z.number().int(), version: z.number().int() }),
+});
+
 // Coupon campaigns and card batches (issue 32 items 4 and 5, docs/decisions/060). The console speaks in
 // cents; every change is refused with the field it is about, and a form posted twice changes once.
 
@@ -696,7 +765,7 @@ const campaignOutput = z.object({
   title: z.string(),
   /** 0: every service. */
   serviceType: z.number().int(),
-  currency: z.enum(["CNY", "USD"]),
+  currency: z.enum(CURRENCIES),
   amountCents: z.number().int(),
   minimumSpendCents: z.number().int(),
   startTime: z.number().int(),
@@ -741,7 +810,7 @@ export const couponCampaignCreate = endpoint({
     .object({
       requestId,
       title: requiredText(80),
-      currency: z.enum(["CNY", "USD"]),
+      currency: z.enum(CURRENCIES),
       amountCents: couponCents.min(1, "must be at least 0.01"),
       minimumSpendCents: couponCents.min(0, "must not be negative"),
       serviceType: z.union([z.literal(0), z.literal(SOLD_SERVICE_TYPES)], "must be 0 (every service) or a sold service type"),

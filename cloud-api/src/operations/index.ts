@@ -19,6 +19,7 @@ import {
   operatorToday,
 } from "#api/operations/operator-orders.ts";
 import { operatorSession } from "#api/operations/operator-session.ts";
+import { operatorPackageCreate, operatorPackageDetail, operatorPackageList, operatorPackageReorder, operatorPackageRetire, operatorPackageSave } from "#api/operations/operator-packages.ts";
 import { packageList } from "#api/operations/package-list.ts";
 import { payOrderInfo } from "#api/operations/pay-order-info.ts";
 import { purchasePreview } from "#api/operations/purchase-preview.ts";
@@ -70,6 +71,12 @@ export const operations: readonly AnyOperation[] = [
   operatorOrderRefund,
   operatorOrderResendFulfilment,
   operatorOrderResolve,
+  operatorPackageList,
+  operatorPackageDetail,
+  operatorPackageCreate,
+  operatorPackageSave,
+  operatorPackageRetire,
+  operatorPackageReorder,
   couponCampaignList,
   couponCampaignCreate,
   couponCampaignDetail,

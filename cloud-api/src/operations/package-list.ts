@@ -15,7 +15,8 @@ export const packageList = operation(endpoints.packageList, {
   handle: async (ctx, input, rows) => {
     const lang = input.language ?? ctx.language;
     const country = input.countryCode ?? ctx.countryCode;
-    const wire = rows.map((row) => packageToWire(row, lang));
+    // A package for one kind of device is listed to that kind only (the checkout refuses it to the other).
+    const wire = rows.filter((row) => row.device_type === null || row.device_type === ctx.owned.device_type).map((row) => packageToWire(row, lang));
     const offered = offeredPaymentTypes(ctx.env);
     return {
       // A service the device cannot have lists nothing: the checkout would refuse it.

@@ -82,11 +82,16 @@ export async function paidOrder(buyer: Buyer, deviceId: string, type: number, pr
   const { body } = await call(buyer, "/v1/cloud/order/h5/confirm/v2", { deviceId, priceId: pkg.id, payAmount: payAmount ?? pkg.salePrice, payMethod: 1, buyServiceType: type, couponId });
   if (body?.status !== 200) throw new Error(JSON.stringify(body));
   const orderId = body.data.orderId as string;
+  await payInSandbox(orderId);
+  return orderId;
+}
+
+/** Pays an order's sandbox payment and applies its notification (8003 and queued). */
+export async function payInSandbox(orderId: string) {
   const payment = await sandboxPaymentOf(orderId);
   await env.DB.prepare("UPDATE sandbox_payments SET status = 'paid' WHERE ref = ?").bind(payment.ref).run();
   const notified = await (await sandboxNotification(payment, "payment.succeeded"))();
   if (notified.status !== 200) throw new Error(`payment notification refused: ${await notified.text()}`);
-  return orderId;
 }
 
 /** One delivery of the order's fulfilment message, as the queue would make it on its `attempts`th try. */
