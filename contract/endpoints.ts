@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { COUPON_PRICE_CEILING_CENTS } from "#domain/coupons.ts";
 import { CURRENCIES } from "#domain/money.ts";
 import { SOLD_SERVICE_TYPES } from "#domain/services.ts";
 import { moveDirection, packageAtVersion, packageDraft, packageState } from "./package-fields.ts";
 import { OPERATOR_ROLES, type OperatorRole } from "./operator.ts";
-import { amount, countryCode, deviceId, deviceServiceQuery, deviceType, encryptCodeId, iccId, language, money, orderId, paymentStartOutput, paymentType, queryInteger, requiredText, serviceType, text } from "./fields.ts";
+import { amount, countryCode, csvStream, deviceId, deviceServiceQuery, deviceType, encryptCodeId, iccId, language, money, orderId, paymentStartOutput, paymentType, queryInteger, requiredText, serviceType, text } from "./fields.ts";
 import { envelope } from "./envelope.ts";
 
 /**
@@ -800,3 +801,210 @@ export const batch = Object.assign(
   }),
   { carries: carried as readonly Endpoint<"user">[], maxCalls: BATCH_MAX_CALLS },
 );
+
+
+// Coupon campaigns and card batches (issue 32 items 4 and 5, docs/decisions/060). The console speaks in
+// cents; every change is refused with the field it is about, and a form posted twice changes once.
+
+/** The console form's own id: the same id makes one campaign or batch, however often it is posted. */
+const requestId = z.uuid("must be the form's request id (a UUID)").meta({ examples: ["7c9e6679-7425-40de-944b-e07fc1f90ae7"] });
+/** When a coupon or card starts or ends, Unix seconds in a JSON body. */
+const validityTime = z.number().int().min(0, "must be a time (Unix seconds)").max(4_102_444_800, "must be before 2100");
+const pageCursor = z.number().int().positive().optional();
+/** A coupon applies only to prices below 10,000 (product-rules §5): a bigger one could never be used. */
+const couponCents = z.number().int("must be whole cents").max(COUPON_PRICE_CEILING_CENTS - 1, "must be below 10,000.00, the highest price a coupon applies to");
+/** The most cards one batch may hold, and coupon accounts one request may name. */
+const CARD_BATCH_MAX = 10_000;
+const ISSUE_ACCOUNTS_MAX = 100;
+
+const campaignOutput = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** 0: every service. */
+  serviceType: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  amountCents: z.number().int(),
+  minimumSpendCents: z.number().int(),
+  startTime: z.number().int(),
+  expireTime: z.number().int(),
+  issueLimit: z.number().int(),
+  issued: z.number().int(),
+  /** Coupons an order used, paid or waiting to be. */
+  redeemed: z.number().int(),
+  revoked: z.number().int(),
+  createdBy: z.string(),
+  createdAt: z.number().int(),
+});
+
+const COUPON_STATES = ["unused", "held", "redeemed", "revoked"] as const;
+const campaignCouponOutput = z.object({
+  id: z.number().int(),
+  couponCode: z.string(),
+  account: z.string(),
+  /** held: an order waiting for payment holds it; redeemed: an order used it. */
+  state: z.enum(COUPON_STATES),
+  orderId: z.string().nullable(),
+  orderStatus: z.number().int().nullable(),
+});
+
+export const couponCampaignList = endpoint({
+  method: "POST",
+  path: "/v1/operator/coupon-campaigns/list",
+  access: "operator",
+  role: "viewer",
+  summary: "Coupon campaigns, newest first, 20 a page (before: the last id of the page before)",
+  input: z.object({ before: pageCursor }),
+  output: z.object({ campaigns: z.array(campaignOutput), nextBefore: z.number().int().nullable() }),
+});
+
+export const couponCampaignCreate = endpoint({
+  method: "POST",
+  path: "/v1/operator/coupon-campaigns/create",
+  access: "operator",
+  role: "admin",
+  summary: "A new coupon campaign; the same requestId answers the campaign it made",
+  input: z
+    .object({
+      requestId,
+      title: requiredText(80),
+      currency: z.enum(CURRENCIES),
+      amountCents: couponCents.min(1, "must be at least 0.01"),
+      minimumSpendCents: couponCents.min(0, "must not be negative"),
+      serviceType: z.union([z.literal(0), z.literal(SOLD_SERVICE_TYPES)], "must be 0 (every service) or a sold service type"),
+      startTime: validityTime,
+      expireTime: validityTime,
+      issueLimit: z.number().int().min(1, "must be at least 1").max(1_000_000, "must be at most 1,000,000"),
+    })
+    .refine((input) => input.expireTime > input.startTime, { path: ["expireTime"], message: "must be after the start" }),
+  output: campaignOutput,
+});
+
+export const couponCampaignDetail = endpoint({
+  method: "POST",
+  path: "/v1/operator/coupon-campaigns/detail",
+  access: "operator",
+  role: "viewer",
+  summary: "A campaign and its coupons in the order they were issued, 50 a page (after: the last coupon id of the page before)",
+  input: z.object({ campaignId: z.number().int().positive(), after: pageCursor }),
+  output: z.object({ campaign: campaignOutput, coupons: z.array(campaignCouponOutput), nextAfter: z.number().int().nullable() }),
+});
+
+export const couponCampaignIssue = endpoint({
+  method: "POST",
+  path: "/v1/operator/coupon-campaigns/issue",
+  access: "operator",
+  role: "admin",
+  summary: "Issue one coupon of a campaign to each account named; an account holding one already gets none. 404 naming unknown accounts, 409 past the campaign's limit or end",
+  input: z.object({
+    campaignId: z.number().int().positive(),
+    accounts: z
+      .array(requiredText(128))
+      .min(1, "name at least one account")
+      .max(ISSUE_ACCOUNTS_MAX, `name at most ${ISSUE_ACCOUNTS_MAX} accounts at once`),
+  }),
+  output: z.object({ issued: z.array(z.string()), alreadyHeld: z.array(z.string()) }),
+});
+
+export const couponCampaignRevoke = endpoint({
+  method: "POST",
+  path: "/v1/operator/coupon-campaigns/revoke",
+  access: "operator",
+  role: "admin",
+  summary: "Revoke an unused coupon of a campaign (409 for one an order used or holds)",
+  input: z.object({ campaignId: z.number().int().positive(), couponId: z.number().int().positive() }),
+  output: campaignCouponOutput,
+});
+
+const cardKind = z.enum(["vip", "storage"]);
+/** A generated card's key in the table (its code's keyed hash, docs/decisions/060), which names it and is no code. */
+const cardKey = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/, "must be a card key")
+  .meta({ examples: ["5d41402abc4b2a76b9719d911017c592ae2c4f1b8e0d1a3c6f7e8d9c0b1a2f3e"] });
+const cardBatchOutput = z.object({
+  id: z.number().int(),
+  kind: cardKind,
+  packageId: z.number().int(),
+  packageName: z.string(),
+  size: z.number().int(),
+  expireTime: z.number().int(),
+  createdBy: z.string(),
+  createdAt: z.number().int(),
+  unused: z.number().int(),
+  received: z.number().int(),
+  refunded: z.number().int(),
+  revoked: z.number().int(),
+});
+
+const CARD_STATES = ["unused", "received", "refunded", "revoked"] as const;
+const batchCardOutput = z.object({
+  /** The card's key (its code's keyed hash): names it to revoke, and is no code. */
+  cardKey: z.string(),
+  /** The code's last four characters, to tell cards apart. */
+  codeEnd: z.string(),
+  state: z.enum(CARD_STATES),
+  deviceId: z.string().nullable(),
+  receivedAt: z.number().int().nullable(),
+  refundedAt: z.number().int().nullable(),
+  revokedAt: z.number().int().nullable(),
+});
+
+export const cardBatchList = endpoint({
+  method: "POST",
+  path: "/v1/operator/card-batches/list",
+  access: "operator",
+  role: "viewer",
+  summary: "Card batches, newest first, 20 a page, and the packages a new batch may give (VIP and cloud storage)",
+  input: z.object({ before: pageCursor }),
+  output: z.object({
+    batches: z.array(cardBatchOutput),
+    nextBefore: z.number().int().nullable(),
+    packages: z.array(z.object({ id: z.number().int(), kind: cardKind, name: z.string(), currency: z.string(), periodDays: z.number().int() })),
+  }),
+});
+
+export const cardBatchCreate = endpoint({
+  method: "POST",
+  path: "/v1/operator/card-batches/create",
+  access: "operator",
+  role: "admin",
+  summary: `Generate a batch of up to ${CARD_BATCH_MAX.toLocaleString("en")} card codes for a VIP or cloud storage package; the same requestId answers the batch it made`,
+  input: z.object({
+    requestId,
+    kind: cardKind,
+    packageId: z.number().int().positive(),
+    size: z.number().int().min(1, "must be at least 1").max(CARD_BATCH_MAX, `must be at most ${CARD_BATCH_MAX.toLocaleString("en")}`),
+    expireTime: validityTime,
+  }),
+  output: cardBatchOutput,
+});
+
+export const cardBatchDetail = endpoint({
+  method: "POST",
+  path: "/v1/operator/card-batches/detail",
+  access: "operator",
+  role: "viewer",
+  summary: "A batch and its cards in the order they were made, 50 a page (after: the position of the last card of the page before)",
+  input: z.object({ batchId: z.number().int().positive(), after: pageCursor }),
+  output: z.object({ batch: cardBatchOutput, cards: z.array(batchCardOutput), nextAfter: z.number().int().nullable() }),
+});
+
+export const cardBatchCodes = endpoint({
+  method: "POST",
+  path: "/v1/operator/card-batches/codes",
+  access: "operator",
+  role: "admin",
+  summary: "A batch's codes as CSV (code, state, device, expiry), streamed a page at a time",
+  input: z.object({ batchId: z.number().int().positive() }),
+  output: csvStream(["code", "kind", "package_id", "expires_at", "state", "device_id", "received_at"]),
+});
+
+export const cardBatchRevoke = endpoint({
+  method: "POST",
+  path: "/v1/operator/card-batches/revoke",
+  access: "operator",
+  role: "admin",
+  summary: "Revoke a card of a batch that nobody received (409 for a received one)",
+  input: z.object({ batchId: z.number().int().positive(), cardKey }),
+  output: batchCardOutput,
+});

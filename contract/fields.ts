@@ -69,3 +69,12 @@ export type PaymentStart = z.input<typeof paymentStartOutput>;
 export const deviceType = z.number().int().min(1).max(2);
 /** The code of a VIP or storage card, as scanned by the app. */
 export const encryptCodeId = requiredText(128).meta({ examples: ["VIPCARD-NEW-0001"] });
+
+/**
+ * An answer that is a CSV file of these columns rather than the JSON envelope, streamed as it is read: the
+ * cloud-api sends it as text/csv (a header line, then a line per row), and the OpenAPI document says so.
+ */
+export const csvStream = (columns: readonly string[]) =>
+  z.custom<ReadableStream<Uint8Array>>((value) => value instanceof ReadableStream, "must be a stream").meta({ csvColumns: [...columns] });
+/** The columns of a CSV answer; undefined for a JSON one. */
+export const csvColumnsOf = (schema: z.ZodType): readonly string[] | undefined => (schema.meta() as { csvColumns?: string[] } | undefined)?.csvColumns;

@@ -26,6 +26,7 @@ export const REFUSAL_REASONS = [
   "order_state_changed",
   "card_not_found",
   "card_already_received",
+  "card_expired",
   "card_not_received",
   "card_on_other_device",
   "card_package_missing",

@@ -9,6 +9,7 @@ import { Status, httpStatusOf } from "#contract/codes.ts";
 import { OPERATOR_HEADERS, OPERATOR_SIGNED_TEXT, S2S_WINDOW_SECONDS } from "#contract/signature.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import type { Endpoint } from "#contract/endpoints.ts";
+import { csvColumnsOf } from "#contract/fields.ts";
 import { ROOT } from "./lib/project.ts";
 
 type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema; anyOf?: JsonSchema[]; enum?: unknown[]; const?: unknown };
@@ -48,6 +49,13 @@ function fields(schema: z.ZodType, io: "input" | "output"): string {
   return ["| field | type | required |", "| --- | --- | --- |", ...rows].join("\n") + "\n";
 }
 
+/** The envelope's data, or the CSV that is sent instead of the envelope. */
+function outputOf(schema: z.ZodType): string[] {
+  const csvColumns = csvColumnsOf(schema);
+  if (csvColumns) return ["Output: not the envelope but `text/csv`, streamed, with the header line", "", `    ${csvColumns.join(",")}`, ""];
+  return ["Output (`data`):", "", fields(schema, "output")];
+}
+
 function section(name: string, endpoint: Endpoint): string {
   return [
     `## ${endpoint.method} ${endpoint.path}`,
@@ -57,9 +65,7 @@ function section(name: string, endpoint: Endpoint): string {
     "Input:",
     "",
     fields(endpoint.input, "input"),
-    "Output (`data`):",
-    "",
-    fields(endpoint.output, "output"),
+    ...outputOf(endpoint.output),
   ].join("\n");
 }
 

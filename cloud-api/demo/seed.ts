@@ -6,7 +6,8 @@ import { canTransition, OrderStatus, type OrderStatusCode } from "#domain/order-
 import { PAYMENT_TYPES, providerOf, type PaymentTypeCode } from "#domain/payment-methods.ts";
 import { DeviceType, isSoldFor, ServiceType, type DeviceTypeCode, type SoldServiceType } from "#domain/services.ts";
 import type { OperatorRole } from "#contract/operator.ts";
-import { couponTexts, PACKAGE_TEXTS, saveTag, type PackageText, type Texts } from "#demo/texts.ts";
+import { couponTexts } from "#domain/coupon-texts.ts";
+import { PACKAGE_TEXTS, saveTag, type PackageText, type Texts } from "#demo/texts.ts";
 
 type Value = string | number | null;
 const DAY = 86400;

@@ -3,10 +3,9 @@
  * columns (cloud-api/migrations/0001). Amounts and percentages are formatted with Intl in each language,
  * the way the storefront formats the amounts around them.
  */
-import { intlLocale, LANGUAGES, type Language } from "#domain/languages.ts";
-import { formatMoney } from "#domain/money.ts";
+import { inEveryLanguage, type Texts } from "#domain/coupon-texts.ts";
 
-export type Texts = Record<Language, string>;
+export type { Texts };
 
 export const PACKAGE_TEXTS = {
   data10g: { en: "10 GB for 30 days", zh: "10GB 月包", ja: "10GB・30日間", de: "10 GB für 30 Tage", fr: "10 Go pour 30 jours", es: "10 GB durante 30 días", it: "10 GB per 30 giorni", ru: "10 ГБ на 30 дней", th: "10GB 30 วัน", ar: "10 غيغابايت لمدة 30 يومًا" },
@@ -47,26 +46,9 @@ export const PACKAGE_TEXTS = {
 
 export type PackageText = keyof typeof PACKAGE_TEXTS;
 
-function inEveryLanguage(text: (language: Language, locale: string) => string): Texts {
-  return Object.fromEntries(LANGUAGES.map((language) => [language, text(language, intlLocale(language))])) as Texts;
-}
-
 const SAVE: Texts = { en: "Save {percent}", zh: "省{percent}", ja: "{percent}お得", de: "{percent} sparen", fr: "Économisez {percent}", es: "Ahorra un {percent}", it: "Risparmi il {percent}", ru: "Экономия {percent}", th: "ประหยัด {percent}", ar: "وفّر {percent}" };
 
 /** A "save 20%" tag with the percentage in the language's number style. */
 export function saveTag(percent: number): Texts {
   return inEveryLanguage((language, locale) => SAVE[language].replace("{percent}", new Intl.NumberFormat(locale, { style: "percent" }).format(percent / 100)));
-}
-
-const OFF: Texts = { en: "{amount} off", zh: "立减{amount}", ja: "{amount}引き", de: "{amount} Rabatt", fr: "{amount} de réduction", es: "{amount} de descuento", it: "{amount} di sconto", ru: "Скидка {amount}", th: "ลด {amount}", ar: "خصم {amount}" };
-const MINIMUM: Texts = { en: "For orders of {amount} or more", zh: "满{amount}可用", ja: "{amount}以上のご注文で利用可", de: "Ab einem Bestellwert von {amount}", fr: "Dès {amount} d'achat", es: "Para pedidos desde {amount}", it: "Per ordini da {amount}", ru: "Для заказов от {amount}", th: "สำหรับคำสั่งซื้อตั้งแต่ {amount}", ar: "للطلبات بقيمة {amount} أو أكثر" };
-const NO_MINIMUM: Texts = { en: "No minimum spend", zh: "无门槛", ja: "最低利用金額なし", de: "Kein Mindestbestellwert", fr: "Sans minimum d'achat", es: "Sin gasto mínimo", it: "Nessuna spesa minima", ru: "Без минимальной суммы", th: "ไม่มียอดขั้นต่ำ", ar: "بلا حد أدنى للإنفاق" };
-
-/** A coupon's name and description, with its amounts formatted as the storefront formats money. */
-export function couponTexts(amountCents: number, minimumCents: number, currency: string): { name: Texts; descrip: Texts } {
-  const money = (cents: number, locale: string) => formatMoney(cents, currency, locale);
-  return {
-    name: inEveryLanguage((language, locale) => OFF[language].replace("{amount}", money(amountCents, locale))),
-    descrip: minimumCents > 0 ? inEveryLanguage((language, locale) => MINIMUM[language].replace("{amount}", money(minimumCents, locale))) : NO_MINIMUM,
-  };
 }

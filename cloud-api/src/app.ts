@@ -4,7 +4,7 @@ import type { CloudApiEnv } from "#api/env.ts";
 import { httpStatusOf, Status } from "#contract/codes.ts";
 import { batch, type Access } from "#contract/endpoints.ts";
 import type { OperatorRole } from "#contract/operator.ts";
-import { countryCode, language } from "#contract/fields.ts";
+import { countryCode, csvColumnsOf, language } from "#contract/fields.ts";
 import { ApiError } from "#api/core/errors.ts";
 import { failure, succeeded, success } from "#api/http/envelope.ts";
 import { buildOpenApiDocument, type OpenApiDocument } from "#api/http/openapi.ts";
@@ -99,7 +99,10 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
       const { storage, request } = await callRequestOf(c, op.access, op.readOnly);
       const call = startCall(op, () => (op.method === "GET" ? Object.fromEntries(new URL(c.req.url).searchParams) : parseJsonBody(body)), request);
       const caller = await checkCaller(c.env, { request: c.req.raw, access: op.access, path: op.path, body }, request.tokenHash, [call], op.role);
-      return storage.answer(success(c, await call.finish(caller)));
+      const data = await call.finish(caller);
+      // A CSV download is its stream, not the JSON envelope (contract/fields.ts csvStream).
+      if (csvColumnsOf(op.output)) return storage.answer(new Response(data as ReadableStream, { headers: { "content-type": "text/csv; charset=utf-8" } }));
+      return storage.answer(success(c, data));
     });
   }
 

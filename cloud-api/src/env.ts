@@ -30,6 +30,9 @@ const rateLimitBinding = z.custom<RateLimit>((value) => typeof (value as Partial
   message: "Rate Limiting binding missing (the Worker's ratelimits in cloud-api/wrangler.jsonc)",
 });
 
+/** How .dev.vars.example's demo card secret starts: production refuses it (docs/decisions/060). */
+const DEMO_SECRET_PREFIX = "demo-";
+
 const secrets = z
   .object({
     COUPON_LOOKUPS: rateLimitBinding,
@@ -37,6 +40,7 @@ const secrets = z
     APP_ID: z.string().min(1),
     APP_SECRET: z.string().min(8),
     S2S_SECRET: z.string().min(32).optional(),
+    CARD_CODE_SECRET: z.string().min(32),
     ENVIRONMENT: z.enum(["local", "preview", "production"]).optional(),
     PAYMENT_SANDBOX: z.enum(["on", "off", ""]).optional(),
     SANDBOX_NOTIFY_SECRET: z.string().min(16).optional(),
@@ -51,6 +55,10 @@ const secrets = z
   .refine((env) => !(env.BENCH_D1_LATENCY_MS !== undefined && env.ENVIRONMENT === "production"), {
     path: ["BENCH_D1_LATENCY_MS"],
     message: "the bench's D1 probe is refused in production",
+  })
+  .refine((env) => !(env.CARD_CODE_SECRET.startsWith(DEMO_SECRET_PREFIX) && env.ENVIRONMENT === "production"), {
+    path: ["CARD_CODE_SECRET"],
+    message: `a demo value (starting with "${DEMO_SECRET_PREFIX}") is refused in production`,
   })
   .refine((env) => !(env.LOOKUP_LIMITS === "off" && env.ENVIRONMENT === "production"), {
     path: ["LOOKUP_LIMITS"],

@@ -5,6 +5,7 @@ import type { AnyOperation } from "#api/http/operation.ts";
 import { operations } from "#api/operations/index.ts";
 import { buildOpenApiDocument } from "#api/http/openapi.ts";
 import * as endpoints from "#contract/endpoints.ts";
+import { csvColumnsOf } from "#contract/fields.ts";
 import { S2S_TOKEN_PATH, signedHeaders } from "#test/signed-request.ts";
 
 type Schema = { type?: unknown; properties?: Record<string, Schema>; required?: string[]; items?: Schema; [key: string]: unknown };
@@ -190,11 +191,14 @@ describe("GET /v1/openapi.json", () => {
 
     it("gives an example of each body", () => {
       const operation = operationOf(op);
-      expect(operation.responses[200].content["application/json"].example).toMatchObject({ status: 200, msg: "success" });
+      const csvColumns = csvColumnsOf(op.output);
+      if (csvColumns) expect(operation.responses[200].content["text/csv"].example).toBe(`${csvColumns.join(",")}\r\n`);
+      else expect(operation.responses[200].content["application/json"].example).toMatchObject({ status: 200, msg: "success" });
       if (op.method === "POST") expect(operation.requestBody.content["application/json"].example).toEqual(expect.any(Object));
     });
 
-    it("documents the 200 envelope with every output field in data", () => {
+    it("documents the 200 envelope with every output field in data, or its CSV", () => {
+      if (csvColumnsOf(op.output)) return expect(operationOf(op).responses[200].content["text/csv"].schema).toMatchObject({ type: "string" });
       const envelope = jsonBody(operationOf(op).responses[200]);
       expect(envelope).toMatchObject({ properties: { status: { const: 200 }, msg: { type: "string" } }, required: ["status", "msg", "data"] });
       const data = envelope.properties!.data!;

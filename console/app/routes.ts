@@ -10,5 +10,10 @@ export default [
   route("packages", "routes/packages.tsx"),
   route("packages/new", "routes/packages.new.tsx"),
   route("packages/:id", "routes/packages.$id.tsx"),
+  route("coupons", "routes/coupons.tsx"),
+  route("coupons/:id", "routes/coupons.$id.tsx"),
+  route("cards", "routes/cards.tsx"),
+  route("cards/:id", "routes/cards.$id.tsx"),
+  route("cards/:id/codes.csv", "routes/cards.$id.codes.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

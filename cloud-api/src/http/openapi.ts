@@ -13,7 +13,7 @@ import { type BusinessStatus, httpStatusOf, Status } from "#contract/codes.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import type { Endpoint } from "#contract/endpoints.ts";
 import { BOOKMARK_HEADER } from "#contract/headers.ts";
-import { countryCode, language } from "#contract/fields.ts";
+import { countryCode, csvColumnsOf, language } from "#contract/fields.ts";
 import { exampleOf, inputJsonSchema, jsonSchema, type JsonSchema } from "#contract/json-schema.ts";
 
 /** The refusals an operation may answer; 405 is answered for a method no operation takes (the info says). */
@@ -64,6 +64,12 @@ const contextHeaders = {
 function hmacDescription(calls: string, text: string, signedLines: Record<string, string>): string {
   const lines = Object.entries(signedLines).map(([line, meaning]) => `${line} is ${meaning}`);
   return `${calls}: hex HMAC-SHA256 keyed with S2S_SECRET of \`${text}\`, where ${lines.join("; ")}; usable once.`;
+}
+
+/** A CSV answer: its header line, then a line per row (RFC 4180 quoting), streamed. */
+function csvBody(columns: readonly string[]) {
+  const header = columns.join(",");
+  return { schema: { type: "string", description: `CSV (RFC 4180), streamed: the header line \`${header}\`, then one line per row` }, example: `${header}\r\n` };
 }
 
 /** A JSON body with an example the schema accepts (the OpenAPI lint checks each against its schema). */
@@ -182,7 +188,9 @@ function operationObject(op: Endpoint, errorHttpStatuses: string[]): JsonSchema 
       200: {
         description: "success",
         headers: { [BOOKMARK_HEADER]: { $ref: "#/components/headers/bookmark" } },
-        ...json(jsonSchema(z.object({ status: z.literal(Status.ok), msg: z.literal("success"), data: op.output }), "output")),
+        ...(csvColumnsOf(op.output)
+          ? { content: { "text/csv": csvBody(csvColumnsOf(op.output)!) } }
+          : json(jsonSchema(z.object({ status: z.literal(Status.ok), msg: z.literal("success"), data: op.output }), "output"))),
         ...(links[operationId] ? { links: links[operationId] } : {}),
       },
       ...Object.fromEntries(errorHttpStatuses.map((http) => [http, { $ref: `#/components/responses/${http}` }])),

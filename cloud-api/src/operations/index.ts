@@ -1,5 +1,7 @@
 import type { AnyOperation } from "#api/http/operation.ts";
 import { aiInfo } from "#api/operations/ai-info.ts";
+import { cardBatchCodes, cardBatchCreate, cardBatchDetail, cardBatchList, cardBatchRevoke } from "#api/operations/card-batches.ts";
+import { couponCampaignCreate, couponCampaignDetail, couponCampaignIssue, couponCampaignList, couponCampaignRevoke } from "#api/operations/coupon-campaigns.ts";
 import { orderCancel } from "#api/operations/cancel-order.ts";
 import { confirmOrderV2, confirmOrderV3 } from "#api/operations/confirm-order.ts";
 import { currentPackage } from "#api/operations/current-package.ts";
@@ -75,4 +77,14 @@ export const operations: readonly AnyOperation[] = [
   operatorPackageSave,
   operatorPackageRetire,
   operatorPackageReorder,
+  couponCampaignList,
+  couponCampaignCreate,
+  couponCampaignDetail,
+  couponCampaignIssue,
+  couponCampaignRevoke,
+  cardBatchList,
+  cardBatchCreate,
+  cardBatchDetail,
+  cardBatchCodes,
+  cardBatchRevoke,
 ];

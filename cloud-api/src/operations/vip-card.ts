@@ -19,8 +19,8 @@ export const vipCardReceivedPackage = operation(endpoints.vipCardReceivedPackage
   readOnly: true,
   owner: "device",
   handle: async (ctx, input) => {
-    await requireCard(ctx.env, ctx.userId, "vip", input.encryptCodeId);
-    return receivedPackages(ctx.env.DB, input.deviceId, "vip", ctx.language, input.encryptCodeId);
+    const card = await requireCard(ctx.env, ctx.userId, "vip", input.encryptCodeId);
+    return receivedPackages(ctx.env.DB, input.deviceId, "vip", ctx.language, card.code_id);
   },
 });
 

@@ -6,6 +6,7 @@ export type CardKind = "vip" | "storage";
 export type CardStatus = 0 | 1 | 2;
 
 export interface ServiceCardRow {
+  /** The card's key: a generated card's lookup key (its code's keyed hash), an older card's code itself. */
   code_id: string;
   kind: CardKind;
   package_id: number;
@@ -13,10 +14,24 @@ export interface ServiceCardRow {
   device_id: string | null;
   received_at: number | null;
   refunded_at: number | null;
+  /** Until when a generated card may be received (its batch's expiry); null for a card without a batch. */
+  expire_time: number | null;
 }
 
-export function findCard(db: D1Database, kind: CardKind, codeId: string): Promise<ServiceCardRow | null> {
-  return db.prepare("SELECT * FROM service_cards WHERE kind = ? AND code_id = ?").bind(kind, codeId).first<ServiceCardRow>();
+/**
+ * The card a scanned code names, unless it was revoked: a generated card by the code's lookup key, a card
+ * without a batch by the code itself. A lookup key read from the table is no code: it would be hashed again.
+ */
+export function findCard(db: D1Database, kind: CardKind, code: { code: string; lookupKey: string }): Promise<ServiceCardRow | null> {
+  return db
+    .prepare(
+      `SELECT c.code_id, c.kind, c.package_id, c.status, c.device_id, c.received_at, c.refunded_at, b.expire_time
+       FROM service_cards c LEFT JOIN card_batches b ON b.id = c.batch_id
+       WHERE c.kind = ?1 AND c.revoked_at IS NULL
+         AND ((c.batch_id IS NOT NULL AND c.code_id = ?2) OR (c.batch_id IS NULL AND c.code_id = ?3))`,
+    )
+    .bind(kind, code.lookupKey, code.code)
+    .first<ServiceCardRow>();
 }
 
 /** Cards received on a device (status 1 or 2) with their packages, newest first. */
@@ -31,10 +46,10 @@ export async function cardsReceivedOn(db: D1Database, deviceId: string, kind: Ca
   return results;
 }
 
-/** Marks an unreceived card received on a device; meta.changes is 0 when someone else received it first. */
+/** Marks an unreceived card received on a device; meta.changes is 0 when someone else received it first, or it was revoked. */
 export function receiveCardStatement(db: D1Database, codeId: string, deviceId: string, now: number): D1PreparedStatement {
   return db
-    .prepare("UPDATE service_cards SET status = 1, device_id = ?, received_at = ? WHERE code_id = ? AND status = 0")
+    .prepare("UPDATE service_cards SET status = 1, device_id = ?, received_at = ? WHERE code_id = ? AND status = 0 AND revoked_at IS NULL")
     .bind(deviceId, now, codeId);
 }
 

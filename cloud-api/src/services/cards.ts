@@ -1,6 +1,7 @@
 import { ServiceType } from "#domain/services.ts";
 import type { CloudApiEnv } from "#api/env.ts";
 import { nowSeconds } from "#api/core/clock.ts";
+import { cardLookupKey } from "#api/core/card-codes.ts";
 import { Status } from "#contract/codes.ts";
 import { ApiError } from "#api/core/errors.ts";
 import { readBesideCheck } from "#api/core/beside-check.ts";
@@ -36,19 +37,27 @@ export async function receivedPackages(db: D1Database, deviceId: string, kind: C
   };
 }
 
-/** The card a code names, for a user whose card-code lookups are within their limit (a code is a guessable key). */
-export async function requireCard(env: CloudApiEnv, userId: number, kind: CardKind, codeId: string): Promise<ServiceCardRow> {
-  const [, card] = await readBesideCheck(limitLookups(env, env.CARD_LOOKUPS, `cards:user:${userId}`, "card code lookups"), findCard(env.DB, kind, codeId));
+/**
+ * The card a scanned code names, for a user whose card-code lookups are within their limit (a seeded code is
+ * guessable). A revoked card is no card.
+ */
+export async function requireCard(env: CloudApiEnv, userId: number, kind: CardKind, code: string): Promise<ServiceCardRow> {
+  const lookupKey = await cardLookupKey(env.CARD_CODE_SECRET, code);
+  const [, card] = await readBesideCheck(limitLookups(env, env.CARD_LOOKUPS, `cards:user:${userId}`, "card code lookups"), findCard(env.DB, kind, { code, lookupKey }));
   if (!card) throw new ApiError(Status.notFound, `no ${kind} card with this code`, "card_not_found");
   return card;
 }
 
-/** receive_vip_card_package: the card's period on the chosen device; of two receives at once, one wins. */
+/**
+ * receive_vip_card_package: the card's period on the chosen device, until its batch's expiry; of two receives
+ * at once (or a receive and a revoke), one wins.
+ */
 export async function receiveCard(env: CloudApiEnv, card: ServiceCardRow, device: DeviceRow): Promise<void> {
   if (card.status !== 0) throw new ApiError(Status.conflict, "card already received", "card_already_received");
+  const now = nowSeconds();
+  if (card.expire_time !== null && card.expire_time <= now) throw new ApiError(Status.conflict, "the card has expired", "card_expired");
   const pkg = await findPackage(env.DB, card.package_id);
   if (!pkg) throw new ApiError(Status.notFound, "the card's package no longer exists", "card_package_missing");
-  const now = nowSeconds();
   const [received] = await env.DB.batch([
     receiveCardStatement(env.DB, card.code_id, device.id, now),
     // Guarded by the unique (source, source_ref): the loser of a race cannot grant a second period.

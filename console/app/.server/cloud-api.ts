@@ -28,8 +28,8 @@ export class OperatorApiError extends Error {
   }
 }
 
-/** One operator call over the service binding, signed for `email`: the endpoint's parsed output, or OperatorApiError. */
-async function send<E extends OperatorEndpoint>(env: ConsoleEnv, email: string, endpoint: E, input: z.input<E["input"]>): Promise<z.output<E["output"]>> {
+/** One operator call over the service binding, signed for `email`: the cloud-api's response, or OperatorApiError when it did not answer. */
+async function request<E extends OperatorEndpoint>(env: ConsoleEnv, email: string, endpoint: E, input: z.input<E["input"]>): Promise<Response> {
   const parsedInput = endpoint.input.parse(input) as Record<string, unknown>;
   let url = `https://cloud-api.internal${endpoint.path}`;
   let body = "";
@@ -45,21 +45,34 @@ async function send<E extends OperatorEndpoint>(env: ConsoleEnv, email: string, 
   // The cloud-api continues the operator's request's trace: one reference finds both Workers' log lines.
   const trace = currentTrace();
   if (trace) headers.set("traceparent", traceparentOf(trace));
-  let text: string;
   try {
-    const response = await env.CLOUD_API.fetch(new Request(url, { method: endpoint.method, headers, body: endpoint.method === "GET" ? undefined : body }));
-    text = await response.text();
+    return await env.CLOUD_API.fetch(new Request(url, { method: endpoint.method, headers, body: endpoint.method === "GET" ? undefined : body }));
   } catch (error) {
     throw new OperatorApiError("unavailable", String(error), endpoint.path);
+  }
+}
+
+/** The data of an answer's envelope, or OperatorApiError with its refusal. */
+async function dataOf(response: Response, path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw new OperatorApiError("unavailable", String(error), path);
   }
   let answer: z.output<typeof envelope>;
   try {
     answer = envelope.parse(JSON.parse(text));
   } catch {
-    throw new OperatorApiError("unavailable", `not an envelope: ${text.slice(0, 200)}`, endpoint.path);
+    throw new OperatorApiError("unavailable", `not an envelope: ${text.slice(0, 200)}`, path);
   }
-  if (answer.status !== Status.ok) throw new OperatorApiError(answer.status, answer.msg ?? "", endpoint.path);
-  return endpoint.output.parse(answer.data) as z.output<E["output"]>;
+  if (answer.status !== Status.ok) throw new OperatorApiError(answer.status, answer.msg ?? "", path);
+  return answer.data;
+}
+
+/** One operator call, signed for `email`: the endpoint's parsed output, or OperatorApiError. */
+async function send<E extends OperatorEndpoint>(env: ConsoleEnv, email: string, endpoint: E, input: z.input<E["input"]>): Promise<z.output<E["output"]>> {
+  return endpoint.output.parse(await dataOf(await request(env, email, endpoint, input), endpoint.path)) as z.output<E["output"]>;
 }
 
 /** The signed-in operator of this request (the console Worker put them in the context before any loader ran). */
@@ -84,4 +97,15 @@ export async function signInOperator(env: ConsoleEnv, email: string): Promise<Op
     if (error instanceof OperatorApiError && error.status === Status.notAnOperator) return null;
     throw error;
   }
+}
+
+/**
+ * Calls an operator endpoint whose answer is a CSV stream (contract/fields.ts csvStream) as the signed-in operator:
+ * the cloud-api's body, handed on as it arrives, or OperatorApiError when it refused (an envelope instead of CSV).
+ */
+export async function streamOperatorCsv<E extends OperatorEndpoint>(context: Readonly<RouterContextProvider>, endpoint: E, input: z.input<E["input"]>): Promise<ReadableStream<Uint8Array>> {
+  const response = await request(context.get(cloudflareContext).env, getOperator(context).email, endpoint, input);
+  if (response.body && response.headers.get("content-type")?.startsWith("text/csv")) return response.body;
+  await dataOf(response, endpoint.path);
+  throw new OperatorApiError("unavailable", "a CSV endpoint answered no CSV", endpoint.path);
 }
