@@ -9,6 +9,9 @@ import { orderDetail } from "#api/operations/order-detail.ts";
 import { orderList } from "#api/operations/order-list.ts";
 import { orderStatus } from "#api/operations/order-status.ts";
 import { operatorSession } from "#api/operations/operator-session.ts";
+import { operatorCreate, operatorList, operatorUpdate } from "#api/operations/operators.ts";
+import { auditLog } from "#api/operations/audit-log.ts";
+import { deliveryList, deliveryResend } from "#api/operations/deliveries.ts";
 import { packageList } from "#api/operations/package-list.ts";
 import { payOrderInfo } from "#api/operations/pay-order-info.ts";
 import { purchasePreview } from "#api/operations/purchase-preview.ts";
@@ -54,4 +57,10 @@ export const operations: readonly AnyOperation[] = [
   entitlementTimeline,
   purchasePreview,
   operatorSession,
+  operatorList,
+  operatorCreate,
+  operatorUpdate,
+  auditLog,
+  deliveryList,
+  deliveryResend,
 ];
