@@ -43,11 +43,11 @@ const layerRules = Object.entries(apiLayers).map(([folder, above]) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ["build/", "dist/", ".react-router/", "**/.wrangler/", "node_modules/", "test-results/", "test-reports/", "playwright-report/", "bench/.lighthouse/"] },
+  { ignores: ["build/", "console/build/", "dist/", ".react-router/", "console/.react-router/", "**/.wrangler/", "node_modules/", "test-results/", "test-reports/", "playwright-report/", "bench/.lighthouse/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ["app/**/*.tsx"],
+    files: ["app/**/*.tsx", "console/**/*.tsx"],
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
@@ -58,6 +58,18 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         { patterns: [{ group: ["\\#api/*", "**/cloud-api/src/*", "**/cloud-api/src/**"], message: "The storefront speaks the contract only (docs/architecture.md §2)." }] },
+      ],
+    },
+  },
+  {
+    // The console speaks the contract only, like the storefront, and shares none of the storefront's code
+    // (docs/decisions/056): what both Workers do alike lives in platform/.
+    files: ["console/**/*.ts", "console/**/*.tsx"],
+    ignores: ["console/*.config.ts", "console/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["\\#api/*", "\\#app/*", "\\#demo/*", "**/cloud-api/**"], message: "The console speaks the contract only and shares platform/ with the storefront (docs/decisions/056)." }] },
       ],
     },
   },

@@ -15,6 +15,17 @@ const chromium = {
   },
 };
 
+/** The operator console, at laptop width (e2e/console/: journeys sign in through the local Access stand-in). */
+const laptop = {
+  viewport: { width: 1280, height: 800 },
+  locale: "en-US",
+  timezoneId: "Asia/Shanghai",
+  browserName: "chromium" as const,
+  baseURL: E2E.console,
+  launchOptions: { executablePath: testBrowserPath(), args: CHROMIUM_ARGS },
+};
+const CONSOLE_JOURNEYS = /\/console\/.*\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "./e2e",
   timeout: 30_000,
@@ -26,12 +37,15 @@ export default defineConfig({
   // a failing test with `--trace on` to get its trace.
   use: { baseURL: E2E.storefront, trace: "off" },
   projects: [
-    { name: "phone-js", use: { ...chromium } },
-    { name: "phone-no-js", use: { ...chromium, javaScriptEnabled: false }, grep: /@no-js/ },
+    { name: "phone-js", use: { ...chromium }, testIgnore: CONSOLE_JOURNEYS },
+    { name: "phone-no-js", use: { ...chromium, javaScriptEnabled: false }, grep: /@no-js/, testIgnore: CONSOLE_JOURNEYS },
+    { name: "console-js", use: { ...laptop }, testMatch: CONSOLE_JOURNEYS },
+    { name: "console-no-js", use: { ...laptop, javaScriptEnabled: false }, grep: /@no-js/, testMatch: CONSOLE_JOURNEYS },
   ],
   webServer: {
     command: "node scripts/serve-e2e.ts",
-    url: `${E2E.storefront}/app-h5/no-login/1`,
+    // The console's Access stand-in starts last (scripts/lib/servers.ts): when it answers, every server does.
+    url: `${E2E.console}/cdn-cgi/access/certs`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: "ignore",

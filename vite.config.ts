@@ -3,6 +3,12 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
+/**
+ * React Router in one chunk of its own: split by the import graph it was four, whose seams cost every screen about
+ * 2.5 KB gzip of first-load JS, and it changes only with its version (docs/decisions/041). The console's build too.
+ */
+export const REACT_ROUTER_CHUNK = { groups: [{ name: "react-router", test: /node_modules\/(react-router|react\/jsx-runtime)/ }] };
+
 export default defineConfig(({ command }) => ({
   plugins: [
     cloudflare({
@@ -14,15 +20,5 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     reactRouter(),
   ],
-  build: {
-    // React Router in one chunk of its own: split by the import graph it was four, whose seams cost every
-    // screen about 2.5 KB gzip of first-load JS, and it changes only with its version (docs/decisions/041).
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [{ name: "react-router", test: /node_modules\/(react-router|react\/jsx-runtime)/ }],
-        },
-      },
-    },
-  },
+  build: { rolldownOptions: { output: { codeSplitting: REACT_ROUTER_CHUNK } } },
 }));

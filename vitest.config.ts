@@ -32,7 +32,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["domain/**/*.test.ts", "contract/**/*.test.ts", "app/**/*.unit.test.ts", "platform/**/*.unit.test.ts", "locales/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["domain/**/*.test.ts", "contract/**/*.test.ts", "app/**/*.unit.test.ts", "console/**/*.unit.test.ts", "platform/**/*.unit.test.ts", "locales/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["**/*.worker.test.ts"],
           environment: "node",
         },
@@ -61,7 +61,7 @@ export default defineConfig({
         ],
         test: {
           name: "workers",
-          include: ["cloud-api/**/*.test.ts", "app/**/*.worker.test.ts", "domain/**/*.worker.test.ts", "contract/**/*.worker.test.ts"],
+          include: ["cloud-api/**/*.test.ts", "app/**/*.worker.test.ts", "console/**/*.worker.test.ts", "domain/**/*.worker.test.ts", "contract/**/*.worker.test.ts"],
           setupFiles: ["./test/worker-setup.ts"],
           globalSetup: ["./test/fake-provider/global-setup.ts"],
         },

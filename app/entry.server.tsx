@@ -1,11 +1,10 @@
-import { captureException } from "@sentry/cloudflare";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { contentSecurityPolicy } from "./.server/security.ts";
 import { cloudflareContext, nonceContext } from "./context.ts";
 import { NonceContext } from "./nonce.ts";
-import { describeError, log } from "#platform/observability.ts";
+import { reportPageError } from "#platform/error-reporting.ts";
 
 export const streamTimeout = 5_000;
 
@@ -32,8 +31,7 @@ export default async function handleRequest(
     signal: AbortSignal.timeout(streamTimeout + 1_000),
     onError(error: unknown) {
       status = 500;
-      log("error", "render.error", { error: describeError(error), stack: error instanceof Error ? error.stack : undefined });
-      captureException(error);
+      reportPageError("render.error", error);
     },
   });
   // Screens render from loader data with no suspense; wait for the whole document so that it works without JS.
@@ -53,6 +51,5 @@ export default async function handleRequest(
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  log("error", "route.error", { route: new URL(request.url).pathname, error: describeError(error), stack: error instanceof Error ? error.stack : undefined });
-  captureException(error);
+  reportPageError("route.error", error, { route: new URL(request.url).pathname });
 };

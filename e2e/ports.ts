@@ -3,6 +3,7 @@ const offset = Number(process.env.PORT_OFFSET ?? 0);
 const storefrontPort = 8797 + offset;
 const apiPort = 8798 + offset;
 const receiverPort = 8801 + offset;
+const consolePort = 8800 + offset;
 
 export const E2E = {
   storefrontPort,
@@ -10,6 +11,10 @@ export const E2E = {
   stateDir: ".wrangler/e2e-state",
   storefront: `http://127.0.0.1:${storefrontPort}`,
   api: `http://127.0.0.1:${apiPort}`,
+  /** The operator console as operators open it: the Access stand-in (scripts/lib/access-stand-in.ts) before the console Worker. */
+  consolePort,
+  consoleWorkerPort: 8802 + offset,
+  console: `http://127.0.0.1:${consolePort}`,
   /** The demo receiver of integration events (scripts/lib/webhook-receiver.ts). */
   receiverPort,
   receiver: `http://127.0.0.1:${receiverPort}`,

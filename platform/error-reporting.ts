@@ -5,7 +5,8 @@
  * token, secret, card number or e-mail address. Each report carries the request's trace id as the tag `trace`
  * (set by observability.ts's withTrace), the reference the buyer reads on the error page.
  */
-import { withSentry, type CloudflareOptions } from "@sentry/cloudflare";
+import { captureException, withSentry, type CloudflareOptions } from "@sentry/cloudflare";
+import { describeError, log } from "./observability.ts";
 
 type SentryEvent = Parameters<NonNullable<CloudflareOptions["beforeSend"]>>[0];
 
@@ -95,4 +96,13 @@ export function errorReportingOptions(worker: string, env: ReportingEnv): Cloudf
     initialScope: { tags: { worker } },
     beforeSend: (event) => scrubEvent(event, secrets),
   };
+}
+
+/**
+ * A page's unexpected error (React's render, or a loader's or action's, which React Router turns into the error page
+ * so that the Worker's wrapper never sees it): one log line with the request's trace, and a report where a DSN is set.
+ */
+export function reportPageError(event: "render.error" | "route.error", error: unknown, fields: Record<string, unknown> = {}): void {
+  log("error", event, { ...fields, error: describeError(error), stack: error instanceof Error ? error.stack : undefined });
+  captureException(error);
 }

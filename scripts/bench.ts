@@ -2,7 +2,7 @@
  * npm run bench: builds, serves the built Workers on local workerd with fresh demo data, and measures
  * each screen: Lighthouse mobile performance and accessibility, first-load JS (gzip), the Workers'
  * upload size (gzip), SSR throughput and latency at a fixed concurrency with the CPU time each Worker spends
- * per document (from /proc, so Linux only), and how deep in D1 round trips
+ * per document (from /proc, so Linux only), the operator console's first-load JS, and how deep in D1 round trips
  * a document view goes and how many D1 writes it makes (the D1 probe, docs/decisions/030); then the load
  * stage (scripts/lib/load-stage.ts), whose test of record fails the run. A second pass serves the Workers
  * again with every D1 round trip 25 ms long, as a deployed database is, and measures throughput and
@@ -19,6 +19,8 @@ import { LOAD_STAGE, runLoadStage } from "./lib/load-stage.ts";
 import { PUBLIC_PAGES, SCREEN_LINKS } from "./lib/screens.ts";
 import { PROBE_HEADERS } from "#contract/headers.ts";
 import { serveFreshDemo } from "./lib/servers.ts";
+import { signInLink } from "./lib/access-stand-in.ts";
+import { DEMO_OPERATORS } from "#demo/seed.ts";
 import { treeCpuMs } from "./lib/process-cpu.ts";
 
 // docs/architecture.md §5: the first-load JS budget is 120 KB gzip per screen (it was 130 before issue 20).
@@ -27,7 +29,7 @@ const LOAD = { connections: 10, seconds: 10 };
 /** The second pass: every D1 round trip of both Workers this long; time to first byte over this many sequential views. */
 const LATENCY = { d1Ms: 25, seconds: 5, sequentialViews: 20, goal: { depth: 3, ttfbP50Ms: 100, ofAbout: 0.4 } };
 const depthOnly = process.argv.includes("--depth-only");
-const bench = { stateDir: ".wrangler/bench-state", storefrontPort: 8777 + PORT_OFFSET, apiPort: 8778 + PORT_OFFSET };
+const bench = { stateDir: ".wrangler/bench-state", storefrontPort: 8777 + PORT_OFFSET, apiPort: 8778 + PORT_OFFSET, console: { port: 8780 + PORT_OFFSET, workerPort: 8782 + PORT_OFFSET } };
 const storefront = `http://127.0.0.1:${bench.storefrontPort}`;
 const bin = (name: string) => `${ROOT}node_modules/.bin/${name}`;
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
@@ -45,12 +47,23 @@ async function uploadSize(config: string): Promise<{ kib: number; gzipKib: numbe
   return { kib: Number(match[1]), gzipKib: Number(match[2]) };
 }
 
-/** The JS a first visit downloads: every script and modulepreload the HTML names, gzipped. */
-function firstLoadJs(html: string): { files: number; gzipKb: number } {
+/** The JS a first visit downloads: every script and modulepreload the HTML names, gzipped (from the storefront's build, or `client`'s). */
+function firstLoadJs(html: string, client = "build/client"): { files: number; gzipKb: number } {
   const urls = new Set([...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? ""));
   let bytes = 0;
-  for (const url of urls) bytes += gzipSync(readFileSync(`${ROOT}build/client${url}`), { level: 9 }).byteLength;
+  for (const url of urls) bytes += gzipSync(readFileSync(`${ROOT}${client}${url}`), { level: 9 }).byteLength;
   return { files: urls.size, gzipKb: kb(bytes) };
+}
+
+/** The console's first-load JS: the page an operator opens first (Today), signed in as the demo admin through the Access stand-in. */
+async function consoleFirstLoad() {
+  const base = `http://127.0.0.1:${bench.console.port}`;
+  const signIn = await fetch(signInLink(base, DEMO_OPERATORS.admin.email, "/today"), { redirect: "manual" });
+  const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  const page = await fetch(`${base}/today`, { headers: { cookie } });
+  if (!cookie || !page.headers.get("content-type")?.startsWith("text/html")) throw new Error(`the console did not sign the demo admin in: ${page.status}`);
+  const firstLoad = firstLoadJs(await page.text(), "console/build/client");
+  return { page: "/today", firstLoadJs: firstLoad, withinBudget: firstLoad.gzipKb <= BUDGET.firstLoadJsKb };
 }
 
 async function sessionFor(link: string): Promise<{ cookie: string; url: string }> {
@@ -163,6 +176,7 @@ const ratioTo = (about: number | undefined, value: number) => (about ? Math.roun
 
 const vars = devVars();
 await run(bin("react-router"), ["build"], { cwd: ROOT });
+await run(bin("react-router"), ["build", "console"], { cwd: ROOT });
 const workers = depthOnly ? null : { storefront: await uploadSize("build/server/wrangler.json"), cloudApi: await uploadSize("cloud-api/wrangler.jsonc") };
 // The bench measures speed, not the abuse limits (tested on the cloud-api): one buyer here loads
 // screens and confirms orders far faster than any person could.
@@ -173,6 +187,7 @@ const rows: ({ screen: string; performance: number | null; accessibility: number
 const depths: ({ screen: string } & Awaited<ReturnType<typeof storage>>)[] = [];
 let loadStage: Awaited<ReturnType<typeof runLoadStage>> | undefined;
 let floor: Awaited<ReturnType<typeof load>>["cpuMsPerDocument"] | undefined;
+let operatorConsole: Awaited<ReturnType<typeof consoleFirstLoad>> | undefined;
 let servers = await serveFreshDemo({ ...bench, quiet: true, vars: { ...unlimited, BENCH_D1_LATENCY_MS: "0" } });
 try {
   const { buyer, pages } = await pagesOf(api);
@@ -192,6 +207,7 @@ try {
     // does not know (a 404 with no signature, token or D1). A screen's cloud-api CPU cannot fall below its
     // calls times this, on this runtime.
     floor = (await load(servers, `${storefront}/v1/pay/notify/none`, "")).cpuMsPerDocument;
+    operatorConsole = await consoleFirstLoad();
     loadStage = await runLoadStage({ storefront, api, stateDir: bench.stateDir, vars, buyer, open: sessionFor });
   }
 } finally {
@@ -213,7 +229,7 @@ try {
 } finally {
   servers.stop();
 }
-if (!loadStage || !workers || !floor) throw new Error("the first pass did not finish");
+if (!loadStage || !workers || !floor || !operatorConsole) throw new Error("the first pass did not finish");
 const aboutPerSecond = rows.find((r) => r.screen === "/about")?.ssr.requestsPerSecond;
 const aboutWithLatency = withLatency.get("/about")?.requestsPerSecond;
 /** A signed-in screen (not a public page) whose view is over the depth, time to first byte or throughput goal. */
@@ -228,6 +244,7 @@ const results = {
   latency: LATENCY,
   workers,
   cloudApiCallWithNoWork: { cpuMs: floor.cloudApi },
+  console: operatorConsole,
   loadStage,
   screens: rows.map((r) => ({
     ...r,
@@ -243,6 +260,7 @@ const results = {
 writeFileSync(`${ROOT}bench/results.json`, `${JSON.stringify(results, null, 2)}\n`);
 
 console.log(`\nWorkers (upload, gzip): storefront ${workers.storefront.gzipKib} KiB, cloud-api ${workers.cloudApi.gzipKib} KiB`);
+console.log(`Operator console ${operatorConsole.page}: first-load JS ${operatorConsole.firstLoadJs.gzipKb} KB gzip in ${operatorConsole.firstLoadJs.files} files (${operatorConsole.withinBudget ? "ok" : "OVER"})`);
 console.log(`SSR load: ${LOAD.connections} connections for ${LOAD.seconds} s per screen on local workerd\n`);
 console.table(
   results.screens.map((r) => ({

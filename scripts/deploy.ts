@@ -1,6 +1,7 @@
 /**
  * npm run deploy -- --env preview|production: both environments' D1 migrations, then the cloud-api
- * (the storefront binds to it), then the storefront built for that environment.
+ * (the storefront and the console bind to it), then the storefront and the operator console built for that environment;
+ * a console whose Access settings are not a real Access team's (or that names the local stand-in) stops it first.
  * npm run deploy:preview [-- --name BRANCH]: the same into the preview environment, but as versions aliased to
  * the branch (<alias>-camcloud-storefront-preview.<account>.workers.dev), the branch's storefront calling
  * the branch's cloud-api; the URLs are printed (and written to the GitHub job summary).
@@ -15,6 +16,8 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { quietEnv, run } from "./lib/process.ts";
 import { ROOT } from "./lib/project.ts";
+import { unstable_readConfig } from "wrangler";
+import { accessVariableProblems } from "#console/app/access-rules.ts";
 
 const { values } = parseArgs({ options: { env: { type: "string" }, preview: { type: "boolean" }, name: { type: "string" }, "dry-run": { type: "boolean" } } });
 const env = values.preview ? "preview" : values.env;
@@ -42,6 +45,14 @@ function aliasUrl(outputFile: string): string {
   return url;
 }
 
+// The console refuses every request with Access settings that are not a real team's: refuse to deploy it so first.
+const consoleVars = unstable_readConfig({ config: `${ROOT}console/wrangler.jsonc`, env }, { hideWarnings: true }).vars;
+const accessProblems = accessVariableProblems(consoleVars);
+if (accessProblems.length) {
+  console.error(`console/wrangler.jsonc (${env}) is not behind a real Cloudflare Access team: ${accessProblems.join("; ")}`);
+  process.exit(1);
+}
+
 if (!dryRun) {
   for (const [binding, config] of [["DB", "cloud-api/wrangler.jsonc"], ["SESSIONS_DB", "wrangler.jsonc"]] as const) {
     await wrangler(["d1", "migrations", "apply", binding, "--remote", "-c", config, "--env", env]);
@@ -66,4 +77,6 @@ if (values.preview) {
   await wrangler(["deploy", "-c", "cloud-api/wrangler.jsonc", "--env", env, ...checkOnly, ...(dryRun ? [`${out}/cloud-api`] : [])]);
   // The build wrote the storefront's configuration for this environment (.wrangler/deploy/config.json points at it).
   await wrangler(["deploy", ...checkOnly, ...(dryRun ? [`${out}/storefront`] : [])]);
+  await run(`${ROOT}node_modules/.bin/react-router`, ["build", "console"], { cwd: ROOT, env: { ...quietEnv, CLOUDFLARE_ENV: env }, stdio: ["ignore", "ignore", "inherit"] });
+  await wrangler(["deploy", "-c", "console/build/server/wrangler.json", ...checkOnly, ...(dryRun ? [`${out}/console`] : [])]);
 }

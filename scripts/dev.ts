@@ -1,13 +1,15 @@
 /**
- * npm run dev: the storefront under Vite with hot reload (React Router dev server, the Cloudflare plugin
- * running it in workerd) and the cloud-api beside it in `wrangler dev`, on the same ports and the same
+ * npm run dev: the storefront and the console under Vite with hot reload (React Router dev server, the Cloudflare plugin
+ * running it in workerd; the console behind the local Access stand-in) and the cloud-api beside them in `wrangler dev`, on the same ports and the same
  * local database as npm start: migrated, fresh demo data unless --keep-data, and the launcher's links.
  */
 import { spawn } from "node:child_process";
 import { writeSync } from "node:fs";
 import { announce, openLog, prepareLocalDatabase } from "./lib/local-demo.ts";
 import { quietEnv, waitForHttp } from "./lib/process.ts";
-import { CLOUD_API_PORT, devVars, RECEIVER_PORT, ROOT, STATE_DIR, STOREFRONT_PORT } from "./lib/project.ts";
+import { CLOUD_API_PORT, CONSOLE_PORT, CONSOLE_WORKER_PORT, devVars, RECEIVER_PORT, ROOT, STATE_DIR, STOREFRONT_PORT } from "./lib/project.ts";
+import { startAccessStandIn } from "./lib/access-stand-in.ts";
+import { localAccessAudience } from "./lib/servers.ts";
 import { demoEndpoints } from "./lib/webhook-receiver.ts";
 
 const keepData = process.argv.includes("--keep-data");
@@ -37,13 +39,17 @@ try {
     process.stderr.write(chunk);
   });
   children.push(vite);
+  // The console under Vite too, behind the local Access stand-in (console/vite.config.ts turns it on by name).
+  children.push(spawn(`${ROOT}node_modules/.bin/react-router`, ["dev", "console", "--host", "127.0.0.1", "--port", String(CONSOLE_WORKER_PORT), "--strictPort"], { cwd: ROOT, env, stdio: [...stdio] }));
+  const standIn = await startAccessStandIn({ port: CONSOLE_PORT, worker: `http://127.0.0.1:${CONSOLE_WORKER_PORT}`, audience: localAccessAudience() });
   for (const child of children) child.on("exit", (code) => code && (stop(), process.exit(code)));
   const storefront = `http://127.0.0.1:${STOREFRONT_PORT}`;
   await waitForHttp(`${storefront}/app-h5/no-login/1`, 120_000);
-  const launcher = await announce({ title: "CamCloud dev server is running (edits reload in place).", storefront, logPath: log.path });
+  const launcher = await announce({ title: "CamCloud dev server is running (edits reload in place).", storefront, console: standIn.url, logPath: log.path });
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     process.on(signal, () => {
       launcher.close();
+      standIn.close();
       stop();
       process.exit(0);
     });

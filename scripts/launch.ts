@@ -2,12 +2,15 @@
  * npm run launch -- --screen <route under /app-h5/> [--device ID] [--country CC] [--language LL]
  *   [--version 2] [--page-type T] [--code CODE_ID]
  * Mints a fresh token pair for the demo buyer from the local cloud-api and prints a launch URL.
+ * npm run launch -- --operator viewer|support|admin
+ * Prints the link that signs that demo operator in to the console, through the local Access stand-in.
  * Local only: it talks to 127.0.0.1 and nothing else.
  */
 import { parseArgs } from "node:util";
-import { DEMO_DEVICES } from "#demo/seed.ts";
+import { DEMO_DEVICES, DEMO_OPERATORS } from "#demo/seed.ts";
 import { defaultDemoDevice, demoBuyer } from "./lib/launch-link.ts";
-import { CLOUD_API_PORT, devVars, STOREFRONT_PORT } from "./lib/project.ts";
+import { CLOUD_API_PORT, CONSOLE_PORT, devVars, STOREFRONT_PORT } from "./lib/project.ts";
+import { signInLink } from "./lib/access-stand-in.ts";
 import { LAUNCH_SCREENS } from "./lib/route-table.ts";
 
 const { values } = parseArgs({
@@ -19,11 +22,18 @@ const { values } = parseArgs({
     version: { type: "string" },
     "page-type": { type: "string" },
     code: { type: "string" },
+    operator: { type: "string" },
     help: { type: "boolean" },
   },
 });
 
 const USAGE = `usage: npm run launch -- --screen SCREEN [--device ID] [--country CC] [--language LL] [--version 2] [--page-type T] [--code CODE_ID]
+       npm run launch -- --operator ROLE
+
+Demo operators of the console (--operator; the link signs them in through the local Access stand-in):
+${Object.entries(DEMO_OPERATORS)
+  .map(([role, { email, name }]) => `  ${role.padEnd(14)} ${email} (${name})`)
+  .join("\n")}
 
 Screens (from app/routes.ts):
 ${LAUNCH_SCREENS.map((screen) => `  ${screen}`).join("\n")}
@@ -34,6 +44,14 @@ ${Object.entries(DEMO_DEVICES)
   .map(([name, id]) => `  ${id.padEnd(14)} ${name}`)
   .join("\n")}`;
 
+if (values.operator !== undefined && !values.help) {
+  if (!(values.operator in DEMO_OPERATORS)) {
+    console.error(`--operator ${values.operator} is not a demo operator: ${Object.keys(DEMO_OPERATORS).join(", ")}`);
+    process.exit(2);
+  }
+  console.log(signInLink(`http://127.0.0.1:${CONSOLE_PORT}`, DEMO_OPERATORS[values.operator as keyof typeof DEMO_OPERATORS].email));
+  process.exit(0);
+}
 if (values.help || !values.screen) {
   console.log(USAGE);
   process.exit(values.help ? 0 : 2);

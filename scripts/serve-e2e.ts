@@ -25,6 +25,7 @@ const servers = await serveFreshDemo({
     LOOKUP_LIMITS: "off",
   },
   apiVars: { WEBHOOK_ENDPOINTS: demoEndpoints(E2E.receiverPort) },
+  console: { port: E2E.consolePort, workerPort: E2E.consoleWorkerPort },
   quiet: true,
 });
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
@@ -34,4 +35,4 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     process.exit(0);
   });
 }
-console.log(`e2e servers ready on ${E2E.storefrontPort} and ${E2E.apiPort}`);
+console.log(`e2e servers ready on ${E2E.storefrontPort}, ${E2E.apiPort} and ${E2E.consolePort}`);

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { fetchSite } from "remix-utils/sec-fetch";
+import { isCrossOriginWrite, setBaseSecurityHeaders } from "#platform/web-security.ts";
 import type { CspHosts } from "#domain/payment-methods.ts";
 import type { StorefrontEnv } from "./env.ts";
 import { thirdPartyClientMethods } from "./purchase/providers.ts";
@@ -29,28 +30,18 @@ export function contentSecurityPolicy(env: StorefrontEnv, nonce: string): string
   return directives.map((d) => d.join(" ")).join("; ");
 }
 
-export function newNonce(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes));
-}
+export { newNonce } from "#platform/web-security.ts";
 
 /** Paths that other sites post to by design: payment providers' notifications (not cookie-authenticated). */
 const CROSS_SITE_POSTS = [/^\/v1\/pay\/notify\//];
 
 /**
- * Cross-site request forgery: a state-changing request must come from a page of this origin. Browsers
- * send Origin with every POST; without it, Sec-Fetch-Site (read by remix-utils) must say same-origin.
- * Not remix-utils' CSRF middleware: it lets same-site posts through, and every preview on workers.dev is
- * same-site with the others (docs/decisions/020).
+ * Cross-site request forgery: a state-changing request must come from a page of this origin (platform/web-security.ts),
+ * except the providers' notifications. Not remix-utils' CSRF middleware: it lets same-site posts through.
  */
 export function isCrossSiteWrite(request: Request): boolean {
-  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return false;
-  const url = new URL(request.url);
-  if (CROSS_SITE_POSTS.some((path) => path.test(url.pathname))) return false;
-  const origin = request.headers.get("Origin");
-  if (origin !== null) return origin !== url.origin;
-  const site = fetchSite(request);
-  return site !== "same-origin" && site !== "none";
+  if (CROSS_SITE_POSTS.some((path) => path.test(new URL(request.url).pathname))) return false;
+  return isCrossOriginWrite(request);
 }
 
 /**
@@ -71,9 +62,7 @@ const PERSONAL = /^\/(app-h5|sandbox)(\/|$)/;
 export function withSecurityHeaders(response: Response, request: Request): Response {
   const secured = new Response(response.body, response);
   const headers = secured.headers;
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  setBaseSecurityHeaders(headers);
   const url = new URL(request.url);
   if (PERSONAL.test(url.pathname) || url.pathname.endsWith(".data") || request.method !== "GET") headers.set("Cache-Control", "no-store");
   return secured;

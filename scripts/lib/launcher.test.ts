@@ -39,3 +39,22 @@ describe("the launcher npm start prints", () => {
     expect((await fetch(`${launcher.url}/no-such-screen`, { redirect: "manual" })).status).toBe(404);
   });
 });
+
+describe("the launcher's console links", () => {
+  it("lists the three demo operators, each opening the Access stand-in's sign-in for that operator", async () => {
+    const withConsole = await startLauncher({ port: 0, api: closedPort, storefront: closedPort, vars: {}, console: "http://127.0.0.1:8790" });
+    try {
+      const index = await (await fetch(withConsole.url)).text();
+      for (const role of ["viewer", "support", "admin"]) {
+        expect(index).toMatch(new RegExp(`<a href="/console/${role}">${role}: [A-Z][a-z]+ [A-Z][a-z]+, ${role}@camcloud.example</a>`));
+        const answer = await fetch(`${withConsole.url}/console/${role}`, { redirect: "manual" });
+        expect(answer.status).toBe(302);
+        expect(answer.headers.get("location")).toBe(`http://127.0.0.1:8790/cdn-cgi/access/sign-in?email=${role}%40camcloud.example&to=%2F`);
+      }
+      expect((await fetch(`${withConsole.url}/console/root`, { redirect: "manual" })).status).toBe(404);
+    } finally {
+      withConsole.close();
+    }
+    expect(await (await fetch(launcher.url)).text()).not.toContain("/console/");
+  });
+});

@@ -1,21 +1,24 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { escapeHtml } from "#platform/web-security.ts";
 import { callCloudApi, defaultDemoDevice, demoBuyer } from "./launch-link.ts";
 import { LAUNCH_SCREENS } from "./route-table.ts";
 import { ALIPAY_CASHIER, PUBLIC_PAGES, SCREEN_LINKS, type ScreenLink } from "./screens.ts";
+import { DEMO_OPERATORS } from "#demo/seed.ts";
+import type { OperatorRole } from "#contract/operator.ts";
+import { signInLink } from "./access-stand-in.ts";
 
 /** "4G top-up (CN, English)" -> "4g-top-up-cn-english": the short path of a screen link. */
 export const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
 /**
  * The local launcher that `npm start` and `npm run dev` print instead of 25 long links: its index page
  * lists the screens in the states worth opening (lib/screens.ts), any other screen of the route table,
- * the public pages and the demo receiver's integration events; /<slug> and /screen/<route> sign the demo buyer in afresh (tokens expire) and
- * redirect to the launch link. Local only: it listens on 127.0.0.1.
+ * the public pages, the console's demo operators and the demo receiver's integration events; /<slug> and /screen/<route> sign the
+ * demo buyer in afresh (tokens expire) and redirect to the launch link; /console/<role> redirects to the Access stand-in's
+ * sign-in link of that role's demo operator. Local only: it listens on 127.0.0.1.
  */
-export async function startLauncher(options: { port: number; api: string; storefront: string; vars: Record<string, string>; receiver?: string }) {
+export async function startLauncher(options: { port: number; api: string; storefront: string; vars: Record<string, string>; receiver?: string; console?: string }) {
   // Screens that open only in a state of their own (an order to pay) are listed with it.
   const others = [ALIPAY_CASHIER];
   /** The cashier shows the form of the order's latest Alipay attempt: a repay starts one, as the order detail's Repay does. */
@@ -41,10 +44,22 @@ export async function startLauncher(options: { port: number; api: string; storef
 <ul>${SCREEN_LINKS.map((link) => item(`/${slug(link.label)}`, link.label)).join("")}</ul>
 <h2>Other screens of the route table</h2><ul>${others.map((link) => item(`/${slug(link.label)}`, link.label)).join("")}${unlisted.map((screen) => item(`/screen/${screen}`, screen)).join("")}</ul>
 <h2>Public pages</h2><ul>${PUBLIC_PAGES.map((page) => item(options.storefront + page.path, page.label)).join("")}</ul>${
+        options.console
+          ? `<h2>Operator console</h2><p>Each link signs a demo operator in through the local Cloudflare Access stand-in.</p><ul>${Object.entries(DEMO_OPERATORS)
+              .map(([role, { email, name }]) => item(`/console/${role}`, `${role}: ${name}, ${email}`))
+              .join("")}</ul>`
+          : ""
+      }${
         options.receiver
           ? `<h2>Integration events</h2><ul>${item(`${options.receiver}/events`, "What the demo receiver got from the cloud-api, each signature verified")}</ul>`
           : ""
       }`);
+      return;
+    }
+    const operator = path.startsWith("console/") ? (path.slice("console/".length) as OperatorRole) : null;
+    if (operator !== null && options.console && operator in DEMO_OPERATORS) {
+      response.writeHead(302, { location: signInLink(options.console, DEMO_OPERATORS[operator].email) });
+      response.end();
       return;
     }
     const link = linkFor(path);

@@ -5,6 +5,7 @@ import { migrateLocal, resetLocalState, seedDemo } from "./local-db.ts";
 import { CLOUD_API_PORT, devVars, LAUNCHER_PORT, RECEIVER_PORT, ROOT } from "./project.ts";
 import { SCREEN_LINKS } from "./screens.ts";
 import { demoSecret, startWebhookReceiver } from "./webhook-receiver.ts";
+import { DEMO_OPERATORS } from "#demo/seed.ts";
 
 /** Where npm start and npm run dev write the build, migration and server output. */
 export function openLog(name: string): { path: string; fd: number } {
@@ -24,11 +25,11 @@ export async function prepareLocalDatabase(keepData: boolean, log: number): Prom
  * Starts the demo receiver of integration events and the launcher, and prints the banner: where everything
  * runs and a few short links. The cloud-api delivers to the receiver (WEBHOOK_ENDPOINTS: demoEndpoints).
  */
-export async function announce(options: { title: string; storefront: string; logPath: string; extra?: string[] }) {
+export async function announce(options: { title: string; storefront: string; console: string; logPath: string; extra?: string[] }) {
   const vars = devVars();
   const api = `http://127.0.0.1:${CLOUD_API_PORT}`;
   const receiver = await startWebhookReceiver({ port: RECEIVER_PORT, secret: demoSecret(vars) });
-  const launcher = await startLauncher({ port: LAUNCHER_PORT, api, storefront: options.storefront, vars, receiver: receiver.url });
+  const launcher = await startLauncher({ port: LAUNCHER_PORT, api, storefront: options.storefront, vars, receiver: receiver.url, console: options.console });
   // Fails here, loudly, if the cloud-api cannot sign the demo buyer in.
   await demoBuyer(api, options.storefront, vars);
   const first = SCREEN_LINKS.slice(0, 4).map((link) => `    ${launcher.url}/${slug(link.label)}  ${link.label}`);
@@ -38,10 +39,12 @@ ${options.title}
   cloud-api   ${api}/v1/docs  (its OpenAPI document, ${api}/v1/openapi.json, to read; every other call is signed, docs/contract.md)
   screens     ${launcher.url}  (every screen and public page; each link signs the demo buyer in)
 ${first.join("\n")}
+  console     ${options.console}  (the operator console behind the local Access stand-in; sign in as a demo operator:)
+${Object.keys(DEMO_OPERATORS).map((role) => `    ${launcher.url}/console/${role}  ${role}`).join("\n")}
   events      ${receiver.url}/events  (integration events the cloud-api sent to the demo receiver, signatures verified)
   log         ${options.logPath}
 ${(options.extra ?? []).map((line) => `  ${line}`).join("\n")}
-\`npm run launch -- --help\` makes other links. Press Ctrl+C to stop.`);
+\`npm run launch -- --help\` makes other links (\`--operator viewer|support|admin\` for the console). Press Ctrl+C to stop.`);
   return {
     close() {
       launcher.close();

@@ -9,6 +9,10 @@ export const STOREFRONT_PORT = 8787 + PORT_OFFSET;
 export const CLOUD_API_PORT = 8788 + PORT_OFFSET;
 /** The local launcher: an index of every screen and short links that sign the demo buyer in (lib/launcher.ts). */
 export const LAUNCHER_PORT = 8789 + PORT_OFFSET;
+/** The operator console as operators open it: the local Access stand-in (lib/access-stand-in.ts), in front of the console Worker. */
+export const CONSOLE_PORT = 8790 + PORT_OFFSET;
+/** The console Worker itself, reached only through the stand-in (as in production only through Access). */
+export const CONSOLE_WORKER_PORT = 8792 + PORT_OFFSET;
 /** The demo receiver of integration events (lib/webhook-receiver.ts); the local cloud-api delivers to it. */
 export const RECEIVER_PORT = 8791 + PORT_OFFSET;
 

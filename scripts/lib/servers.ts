@@ -2,6 +2,8 @@ import { spawn, type ChildProcess, type StdioOptions } from "node:child_process"
 import { migrateLocal, resetLocalState, seedDemo } from "./local-db.ts";
 import { quietEnv, waitForHttp } from "./process.ts";
 import { ROOT, STATE_DIR } from "./project.ts";
+import { unstable_readConfig } from "wrangler";
+import { startAccessStandIn } from "./access-stand-in.ts";
 
 export interface ServeOptions {
   stateDir?: string;
@@ -14,7 +16,12 @@ export interface ServeOptions {
   quiet?: boolean;
   /** A file descriptor the servers' output goes to instead (npm start's log). */
   log?: number;
+  /** The console: the Access stand-in operators open on `port`, in front of the console Worker on `workerPort`. */
+  console?: { port: number; workerPort: number };
 }
+
+/** The local console's Access application's AUD tag, as console/wrangler.jsonc names it. */
+export const localAccessAudience = () => String(unstable_readConfig({ config: `${ROOT}console/wrangler.jsonc` }, { hideWarnings: true }).vars.ACCESS_AUD);
 
 /**
  * Serves the built storefront and the cloud-api under local workerd, each in its own `wrangler dev`
@@ -32,19 +39,28 @@ export async function startServers(options: ServeOptions) {
   const common = ["--ip", "127.0.0.1", "--persist-to", stateDir, "--env-file", `${ROOT}.dev.vars`, "--show-interactive-dev-session=false"];
   const stdio: StdioOptions = options.log !== undefined ? ["ignore", options.log, options.log] : options.quiet ? "ignore" : "inherit";
   const children: ChildProcess[] = [];
+  let standIn: { close(): void } | undefined;
   const stop = () => {
+    standIn?.close();
     for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
   };
   // One after the other: two wrangler processes starting at once can race for the registry's socket.
-  const serve = async (config: string, port: number, extraVars?: Record<string, string>) => {
-    const child = spawn(wrangler, ["dev", "-c", config, "--port", String(port), ...common, ...varArgs(extraVars)], { cwd: ROOT, env, stdio });
+  const serve = async (config: string, port: number, workerVars: string[]) => {
+    const child = spawn(wrangler, ["dev", "-c", config, "--port", String(port), ...common, ...workerVars], { cwd: ROOT, env, stdio });
     children.push(child);
     child.on("exit", (code) => code && code !== 0 && stop());
     await waitForHttp(`http://127.0.0.1:${port}/`, 60_000);
   };
   try {
-    await serve("cloud-api/wrangler.jsonc", options.apiPort, options.apiVars);
-    await serve("build/server/wrangler.json", options.storefrontPort);
+    await serve("cloud-api/wrangler.jsonc", options.apiPort, varArgs(options.apiVars));
+    await serve("build/server/wrangler.json", options.storefrontPort, varArgs());
+    if (options.console) {
+      // The console Worker on the stand-in, turned on by name as the sandbox is; the stand-in last, so that once
+      // it answers everything does (the console fetches its keys from it at its first request).
+      const teamDomain = `http://127.0.0.1:${options.console.port}`;
+      await serve("console/build/server/wrangler.json", options.console.workerPort, ["--var", "ACCESS_STAND_IN:on", "--var", `ACCESS_TEAM_DOMAIN:${teamDomain}`]);
+      standIn = await startAccessStandIn({ port: options.console.port, worker: `http://127.0.0.1:${options.console.workerPort}`, audience: localAccessAudience() });
+    }
   } catch (error) {
     stop();
     throw error;

@@ -1,8 +1,9 @@
 import { unstable_readConfig } from "wrangler";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "./project.ts";
+import { accessVariableProblems } from "#console/app/access-rules.ts";
 
-const CONFIGS = { storefront: `${ROOT}wrangler.jsonc`, cloudApi: `${ROOT}cloud-api/wrangler.jsonc` };
+const CONFIGS = { storefront: `${ROOT}wrangler.jsonc`, cloudApi: `${ROOT}cloud-api/wrangler.jsonc`, console: `${ROOT}console/wrangler.jsonc` };
 /** What of a resolved wrangler config names something in the account. */
 interface Deployed {
   name?: string;
@@ -46,4 +47,25 @@ describe("wrangler environments", () => {
       expect(production.preview_urls).toBe(false);
     });
   }
+});
+
+describe("the console's Access settings (what npm run deploy checks first)", () => {
+  it("preview and production name a real Access team, never the local stand-in", () => {
+    for (const env of ["preview", "production"]) expect(accessVariableProblems(read(CONFIGS.console, env).vars), env).toEqual([]);
+  });
+
+  it("a production console naming the stand-in, or an http team domain, is refused with the reason", () => {
+    expect(accessVariableProblems({ ENVIRONMENT: "production", ACCESS_STAND_IN: "on", ACCESS_TEAM_DOMAIN: "http://127.0.0.1:8790", ACCESS_AUD: "aud" })).toEqual([
+      "ACCESS_STAND_IN: the Access stand-in is refused in production",
+    ]);
+    expect(accessVariableProblems({ ENVIRONMENT: "production", ACCESS_TEAM_DOMAIN: "http://camcloud.cloudflareaccess.com", ACCESS_AUD: "aud" })).toEqual([
+      "ACCESS_TEAM_DOMAIN: must be https://<team>.cloudflareaccess.com (the local stand-in's http://127.0.0.1:<port> only with ACCESS_STAND_IN=on)",
+    ]);
+  });
+
+  it("the local settings run on the stand-in only when it is turned on by name", () => {
+    const local = read(CONFIGS.console).vars;
+    expect(accessVariableProblems({ ...local, ACCESS_STAND_IN: "on" })).toEqual([]);
+    expect(accessVariableProblems(local)).toHaveLength(1);
+  });
 });
