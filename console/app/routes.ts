@@ -4,5 +4,8 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 export default [
   index("routes/home.ts"),
   route("language", "routes/language.ts"),
+  route("operators", "routes/operators.tsx"),
+  route("audit", "routes/audit.tsx"),
+  route("deliveries", "routes/deliveries.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

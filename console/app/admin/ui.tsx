@@ -1,0 +1,40 @@
+import type { ReactNode } from "react";
+
+/** The operators, audit log and deliveries pages' fields and buttons: 44 px targets (min-h-11), both colour schemes. */
+export const fieldClass =
+  "mt-1 min-h-11 rounded-md border border-neutral-400 bg-white px-3 text-base text-neutral-900 dark:border-neutral-600 dark:bg-neutral-900 dark:text-neutral-100";
+export const buttonClass =
+  "inline-flex min-h-11 items-center justify-center rounded-md bg-blue-700 px-4 font-semibold text-white hover:bg-blue-800 dark:bg-blue-600 dark:hover:bg-blue-500";
+export const quietButtonClass =
+  "inline-flex min-h-11 items-center justify-center rounded-md border border-neutral-400 px-4 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-800";
+export const linkClass = "inline-flex min-h-11 items-center text-blue-800 underline underline-offset-4 dark:text-blue-300";
+export const cellClass = "border-b border-neutral-200 px-3 py-2 align-top dark:border-neutral-800";
+
+/** The outcome of a form post: done (announced politely) or refused (an alert). */
+export function Notice({ outcome }: { outcome: { done: string } | { refused: string } | undefined }) {
+  if (!outcome) return null;
+  const done = "done" in outcome;
+  return (
+    <p role={done ? "status" : "alert"} className={`mt-4 rounded-md border-l-4 p-3 ${done ? "border-green-700 bg-green-50 dark:bg-green-950" : "border-red-700 bg-red-50 dark:bg-red-950"}`}>
+      {done ? outcome.done : outcome.refused}
+    </p>
+  );
+}
+
+export function PageTitle({ title, intro }: { title: string; intro: string }) {
+  return (
+    <>
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      <p className="mt-1 text-neutral-700 dark:text-neutral-300">{intro}</p>
+    </>
+  );
+}
+
+export function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <label className="flex flex-col text-sm">
+      {label}
+      {children}
+    </label>
+  );
+}
