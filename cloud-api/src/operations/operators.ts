@@ -4,7 +4,8 @@ import { listOperators } from "#api/repositories/operators.ts";
 import { createOperator, operatorView, updateOperator } from "#api/services/operators.ts";
 
 export const operatorList = operation(endpoints.operatorList, {
-  readOnly: true,
+  // Read on the primary: the versions an admin's next edit names must not come from a replica behind the last edit.
+  readOnly: false,
   owner: "none",
   handle: async ({ env }) => ({ operators: (await listOperators(env.DB)).map(operatorView) }),
 });

@@ -4,9 +4,9 @@ import type { ReactNode } from "react";
 export const fieldClass =
   "mt-1 min-h-11 rounded-md border border-neutral-400 bg-white px-3 text-base text-neutral-900 dark:border-neutral-600 dark:bg-neutral-900 dark:text-neutral-100";
 export const buttonClass =
-  "inline-flex min-h-11 items-center justify-center rounded-md bg-blue-700 px-4 font-semibold text-white hover:bg-blue-800 dark:bg-blue-600 dark:hover:bg-blue-500";
+  "inline-flex min-h-11 items-center justify-center rounded-md bg-blue-700 px-4 font-semibold text-white hover:bg-blue-800 dark:bg-blue-600 dark:hover:bg-blue-500 disabled:cursor-not-allowed disabled:opacity-60";
 export const quietButtonClass =
-  "inline-flex min-h-11 items-center justify-center rounded-md border border-neutral-400 px-4 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-800";
+  "inline-flex min-h-11 items-center justify-center rounded-md border border-neutral-400 px-4 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-800 disabled:cursor-not-allowed disabled:opacity-60";
 export const linkClass = "inline-flex min-h-11 items-center text-blue-800 underline underline-offset-4 dark:text-blue-300";
 export const cellClass = "border-b border-neutral-200 px-3 py-2 align-top dark:border-neutral-800";
 
@@ -30,11 +30,12 @@ export function PageTitle({ title, intro }: { title: string; intro: string }) {
   );
 }
 
-export function Field({ label, children }: { label: string; children: ReactNode }) {
+/** A labelled control: the label names the control `id` alone (a select's options would otherwise join its name). */
+export function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (
-    <label className="flex flex-col text-sm">
-      {label}
+    <div className="flex flex-col text-sm">
+      <label htmlFor={id}>{label}</label>
       {children}
-    </label>
+    </div>
   );
 }

@@ -49,8 +49,8 @@ export default function Audit() {
       <PageTitle title={t("audit.title")} intro={t("audit.intro")} />
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-4" aria-label={t("audit.filters")}>
         {FILTERS.map((name) => (
-          <Field key={name} label={t(`audit.${name}`)}>
-            <input name={name} defaultValue={page.filters[name]} className={fieldClass} />
+          <Field key={name} id={`filter-${name}`} label={t(`audit.${name}`)}>
+            <input id={`filter-${name}`} name={name} defaultValue={page.filters[name]} className={fieldClass} />
           </Field>
         ))}
         <button type="submit" className={buttonClass}>

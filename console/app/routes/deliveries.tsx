@@ -65,8 +65,8 @@ export default function Deliveries() {
       <PageTitle title={t("deliveries.title")} intro={t("deliveries.intro")} />
       <Notice outcome={outcome} />
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-4" aria-label={t("deliveries.filters")}>
-        <Field label={t("deliveries.endpoint")}>
-          <select name="endpoint" defaultValue={page.filters.endpoint} className={fieldClass}>
+        <Field id="filter-endpoint" label={t("deliveries.endpoint")}>
+          <select id="filter-endpoint" name="endpoint" defaultValue={page.filters.endpoint} className={fieldClass}>
             <option value="">{t("deliveries.any")}</option>
             {page.endpoints.map((endpoint) => (
               <option key={endpoint} value={endpoint}>
@@ -75,8 +75,8 @@ export default function Deliveries() {
             ))}
           </select>
         </Field>
-        <Field label={t("deliveries.state")}>
-          <select name="state" defaultValue={page.filters.state} className={fieldClass}>
+        <Field id="filter-state" label={t("deliveries.state")}>
+          <select id="filter-state" name="state" defaultValue={page.filters.state} className={fieldClass}>
             <option value="">{t("deliveries.any")}</option>
             {DELIVERY_STATES.map((state) => (
               <option key={state} value={state}>
@@ -85,8 +85,8 @@ export default function Deliveries() {
             ))}
           </select>
         </Field>
-        <Field label={t("deliveries.orderId")}>
-          <input name="orderId" defaultValue={page.filters.orderId} className={fieldClass} />
+        <Field id="filter-order" label={t("deliveries.orderId")}>
+          <input id="filter-order" name="orderId" defaultValue={page.filters.orderId} className={fieldClass} />
         </Field>
         <button type="submit" className={buttonClass}>
           {t("deliveries.apply")}

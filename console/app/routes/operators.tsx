@@ -1,4 +1,4 @@
-import { Form, useActionData, useLoaderData } from "react-router";
+import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { Status } from "#contract/codes.ts";
 import { operatorCreate, operatorList, operatorUpdate } from "#contract/endpoints.ts";
 import { OPERATOR_ROLES } from "#contract/operator.ts";
@@ -75,6 +75,8 @@ export default function Operators() {
   const { t } = useTranslation();
   const { operators, me } = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>();
+  // Until the list is read again after a post, its forms would name the version before it: they wait.
+  const busy = useNavigation().state !== "idle";
   return (
     <>
       <PageTitle title={t("operators.title")} intro={t("operators.intro")} />
@@ -85,14 +87,14 @@ export default function Operators() {
         </h2>
         <Form method="post" className="mt-3 flex flex-wrap items-end gap-4">
           <input type="hidden" name="intent" value="create" />
-          <Field label={t("operators.email")}>
-            <input name="email" type="email" required autoComplete="off" className={fieldClass} />
+          <Field id="new-email" label={t("operators.email")}>
+            <input id="new-email" name="email" type="email" required autoComplete="off" className={fieldClass} />
           </Field>
-          <Field label={t("operators.name")}>
-            <input name="name" required maxLength={100} autoComplete="off" className={fieldClass} />
+          <Field id="new-name" label={t("operators.name")}>
+            <input id="new-name" name="name" required maxLength={100} autoComplete="off" className={fieldClass} />
           </Field>
-          <Field label={t("operators.role")}>
-            <select name="role" defaultValue="viewer" className={fieldClass}>
+          <Field id="new-role" label={t("operators.role")}>
+            <select id="new-role" name="role" defaultValue="viewer" className={fieldClass}>
               {OPERATOR_ROLES.map((role) => (
                 <option key={role} value={role}>
                   {t(`roles.${role}`)}
@@ -100,7 +102,7 @@ export default function Operators() {
               ))}
             </select>
           </Field>
-          <button type="submit" className={buttonClass}>
+          <button type="submit" disabled={busy} className={buttonClass}>
             {t("operators.add")}
           </button>
         </Form>
@@ -138,7 +140,7 @@ export default function Operators() {
                         </option>
                       ))}
                     </select>
-                    <button type="submit" className={quietButtonClass}>
+                    <button type="submit" disabled={busy} className={quietButtonClass}>
                       {t("operators.saveRole")}
                     </button>
                   </Form>
@@ -150,7 +152,7 @@ export default function Operators() {
                     <input type="hidden" name="email" value={operator.email} />
                     <input type="hidden" name="version" value={operator.version} />
                     <input type="hidden" name="enabled" value={String(!operator.enabled)} />
-                    <button type="submit" className={quietButtonClass}>
+                    <button type="submit" disabled={busy} className={quietButtonClass}>
                       {t(operator.enabled ? "operators.disable" : "operators.enable", { name: operator.name })}
                     </button>
                   </Form>
