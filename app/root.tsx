@@ -29,7 +29,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { locale } = requestOf(context);
+  const { locale, env } = requestOf(context);
   const toast = context.get(sessionContext).get("toast");
   // Refusals are worded on the server (app/.server/upstream/refusal-message.ts): their texts stay there.
   const { upstreamErrors: _serverOnly, ...messages } = withFallback(resources[locale].common as Messages, resources.en.common as Messages);
@@ -39,6 +39,8 @@ export function loader({ context }: Route.LoaderArgs) {
     toast: toast ? { ...toast, id: crypto.randomUUID() } : null,
     /** The document's trace id: an error page without a reference of its own shows it (docs/decisions/055). */
     reference: currentTrace()?.traceId ?? null,
+    /** Where the error page reports an error the browser threw (app/browser-error-reporting.ts); null: nowhere. */
+    errorReporting: env.SENTRY_BROWSER_DSN ? { dsn: env.SENTRY_BROWSER_DSN, environment: env.ENVIRONMENT ?? null } : null,
   };
 }
 

@@ -3,7 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { CONSOLE_PORT, devVars } from "../scripts/lib/project.ts";
-import { REACT_ROUTER_CHUNK } from "../vite.config.ts";
+import { devCompatibilityFlags, REACT_ROUTER_CHUNK } from "../vite.config.ts";
 
 /** The console's build and dev server (`react-router build console`, `react-router dev console`). */
 export default defineConfig(({ command }) => ({
@@ -16,9 +16,12 @@ export default defineConfig(({ command }) => ({
       // checkout's .dev.vars (the plugin would look beside console/wrangler.jsonc); a build carries neither.
       ...(command === "serve"
         ? {
-            config: (config: { vars?: Record<string, unknown> }) => {
+            config: (config: { vars?: Record<string, unknown>; compatibility_flags?: string[] }) => {
               const { APP_ID = "", APP_SECRET = "", S2S_SECRET = "" } = devVars();
-              return { vars: { ...config.vars, APP_ID, APP_SECRET, S2S_SECRET, ACCESS_STAND_IN: "on", ACCESS_TEAM_DOMAIN: `http://127.0.0.1:${CONSOLE_PORT}` } };
+              return {
+                vars: { ...config.vars, APP_ID, APP_SECRET, S2S_SECRET, ACCESS_STAND_IN: "on", ACCESS_TEAM_DOMAIN: `http://127.0.0.1:${CONSOLE_PORT}` },
+                compatibility_flags: devCompatibilityFlags(config.compatibility_flags),
+              };
             },
           }
         : {}),

@@ -255,6 +255,199 @@ export const orderStatus = endpoint({
   }),
 });
 
+/** Operator endpoints of orders (issue 32 items 1 and 2): amounts in cents, times in Unix seconds (UTC). */
+const cents = z.number().int().nonnegative();
+const unixSeconds = queryInteger(z.number().int().nonnegative().max(99_999_999_999));
+const orderStatusCode = queryInteger(z.number().int().min(8001).max(8015));
+/** The cases that need a person: the cron's NEEDS A PERSON alarms and refunds the provider refused (docs/decisions/058). */
+const NEEDS_A_PERSON_KINDS = ["fulfilment-stuck", "refund-overdue", "refund-failed", "close-refused"] as const;
+const needsAPersonCase = z.object({
+  kind: z.enum(NEEDS_A_PERSON_KINDS),
+  orderId: z.string(),
+  /** When the case began: a note on the order made at or after it resolves it. */
+  since: z.number().int(),
+  paymentId: z.string().nullable(),
+  status: z.number().int(),
+  currencyCode: z.string(),
+  payCents: cents,
+});
+/** A span of at most a year and a day, `to` after `from`. */
+const SPAN_SECONDS = 367 * 86400;
+
+export const operatorToday = endpoint({
+  method: "POST",
+  path: "/v1/operator/today",
+  access: "operator",
+  role: "viewer",
+  summary:
+    "The figures of [from, to): orders created and paid, money paid per currency, confirm-to-paid conversion by payment " +
+    "method and region, the median seconds from paid to delivered; and every case that needs a person, less those resolved",
+  input: z
+    .object({ from: unixSeconds, to: unixSeconds })
+    .refine((span) => span.to > span.from && span.to - span.from <= SPAN_SECONDS, { path: ["to"], message: "must be after from, at most 367 days later" }),
+  output: z.object({
+    from: z.number().int(),
+    to: z.number().int(),
+    ordersCreated: z.number().int(),
+    ordersPaid: z.number().int(),
+    revenue: z.array(z.object({ currencyCode: z.string(), paidOrders: z.number().int(), cents })),
+    conversionByMethod: z.array(z.object({ paymentType: z.number().int(), created: z.number().int(), paid: z.number().int() })),
+    conversionByRegion: z.array(z.object({ region: z.string(), created: z.number().int(), paid: z.number().int() })),
+    delivered: z.number().int(),
+    medianPaidToDeliveredSeconds: z.number().nullable(),
+    needsAPerson: z.array(needsAPersonCase),
+  }),
+});
+
+/** A page of an order search is at most this many orders. */
+const ORDER_SEARCH_PAGE_MAX = 100;
+
+export const operatorOrderSearch = endpoint({
+  method: "POST",
+  path: "/v1/operator/orders/search",
+  access: "operator",
+  role: "viewer",
+  summary:
+    "Orders matching every filter given (order id, device id, account, a payment's provider reference, status, created in " +
+    "[from, to)), newest first; nextCursor continues after the page's last order (null: no more)",
+  input: z.object({
+    orderId: orderId.optional(),
+    deviceId: deviceId.optional(),
+    account: requiredText(254).optional(),
+    providerRef: requiredText(128).optional(),
+    status: orderStatusCode.optional(),
+    from: unixSeconds.optional(),
+    to: unixSeconds.optional(),
+    cursor: z
+      .string()
+      .regex(/^\d{1,12}:[\w-]{1,64}$/, "must be a cursor this search answered")
+      .meta({ examples: ["1795710000:DEMO2000006"] })
+      .optional(),
+    pageSize: queryInteger(z.number().int().min(1).max(ORDER_SEARCH_PAGE_MAX)).optional(),
+  }),
+  output: z.object({
+    orders: z.array(
+      z.object({
+        orderId: z.string(),
+        account: z.string(),
+        deviceId: z.string(),
+        serviceType: z.number().int(),
+        serviceName: z.string(),
+        status: z.number().int(),
+        paymentType: z.number().int(),
+        currencyCode: z.string(),
+        payCents: cents,
+        createdAt: z.number().int(),
+        paidAt: z.number().int().nullable(),
+      }),
+    ),
+    nextCursor: z.string().nullable(),
+  }),
+});
+
+export const operatorOrderDetail = endpoint({
+  method: "POST",
+  path: "/v1/operator/orders/detail",
+  access: "operator",
+  role: "viewer",
+  summary:
+    "An order with its status history, payment attempts and their refunds, the period it granted, its integration events' " +
+    "deliveries, the operator refund asked for, its open needs-a-person cases and the notes that resolved cases",
+  input: z.object({ orderId }),
+  output: z.object({
+    order: z.object({
+      orderId: z.string(),
+      account: z.string(),
+      userId: z.number().int(),
+      deviceId: z.string(),
+      serviceType: z.number().int(),
+      serviceName: z.string(),
+      packageId: z.number().int(),
+      periodDays: z.number().int(),
+      status: z.number().int(),
+      paymentType: z.number().int(),
+      currencyCode: z.string(),
+      priceCents: cents,
+      discountCents: cents,
+      payCents: cents,
+      countryCode: z.string(),
+      language: z.string(),
+      createdAt: z.number().int(),
+      paidAt: z.number().int().nullable(),
+      updatedAt: z.number().int(),
+    }),
+    events: z.array(z.object({ fromStatus: z.number().int().nullable(), toStatus: z.number().int(), reason: z.string(), at: z.number().int() })),
+    payments: z.array(
+      z.object({
+        paymentId: z.string(),
+        provider: z.string(),
+        providerRef: z.string().nullable(),
+        status: z.enum(["created", "succeeded", "failed", "cancelled", "refunded"]),
+        amountCents: cents,
+        currencyCode: z.string(),
+        createdAt: z.number().int(),
+        /** The refund of this payment: owed since (null: none owed), asked how often, next ask; refunded: status "refunded". */
+        refundOwedSince: z.number().int().nullable(),
+        refundAttempts: z.number().int(),
+        refundNextAt: z.number().int().nullable(),
+      }),
+    ),
+    period: z.object({ startTime: z.number().int(), endTime: z.number().int(), revokedAt: z.number().int().nullable() }).nullable(),
+    operatorRefund: z.object({ reason: z.string(), operatorEmail: z.string(), amountCents: cents, requestedAt: z.number().int() }).nullable(),
+    deliveries: z.array(
+      z.object({
+        eventId: z.string(),
+        type: z.string(),
+        occurredAt: z.number().int(),
+        endpoint: z.string().nullable(),
+        attempts: z.number().int(),
+        lastStatus: z.number().int().nullable(),
+        deliveredAt: z.number().int().nullable(),
+        deadAt: z.number().int().nullable(),
+      }),
+    ),
+    needsAPerson: z.array(needsAPersonCase),
+    notes: z.array(z.object({ note: z.string(), operatorEmail: z.string(), at: z.number().int() })),
+    /** What an operator may do now: refund (paid, not refunded or being refunded), send fulfilment again, resolve. */
+    refundable: z.boolean(),
+    refundPending: z.boolean(),
+    fulfilmentResendable: z.boolean(),
+  }),
+});
+
+export const operatorOrderRefund = endpoint({
+  method: "POST",
+  path: "/v1/operator/orders/refund",
+  access: "operator",
+  role: "support",
+  summary:
+    "Refund a paid order in full, with a reason: its period is revoked and the refund goes the way every refund does (owed, " +
+    "asked from the queue, followed by the cron). Once: a second ask answers pending. 403 above the role's limit for the " +
+    "currency, 409 for an order not paid or already refunded",
+  input: z.object({ orderId, reason: requiredText(500) }),
+  output: z.object({ orderId: z.string(), refund: z.enum(["requested", "pending"]), status: z.number().int() }),
+});
+
+export const operatorOrderResendFulfilment = endpoint({
+  method: "POST",
+  path: "/v1/operator/orders/resend-fulfilment",
+  access: "operator",
+  role: "support",
+  summary: "Queue the fulfilment of a paid, undelivered order (8003 or 8005) again; fulfilment delivers once however often it is queued. 409 otherwise",
+  input: z.object({ orderId }),
+  output: z.object({ orderId: z.string(), queued: z.literal(true) }),
+});
+
+export const operatorOrderResolve = endpoint({
+  method: "POST",
+  path: "/v1/operator/orders/resolve",
+  access: "operator",
+  role: "support",
+  summary: "A note that resolves the order's open needs-a-person cases (a case that begins later comes back). 409 when it has none",
+  input: z.object({ orderId, note: requiredText(1000) }),
+  output: z.object({ orderId: z.string(), resolved: z.number().int().positive() }),
+});
+
 export const packageList = endpoint({
   method: "POST",
   path: "/v1/cloud/package/list",

@@ -25,3 +25,7 @@ export const dataUnitFormat = (locale: string, unit: "gigabyte" | "megabyte", di
 /** A percentage as `locale` writes it ("19 %" in German), from a number of percent. */
 export const formatPercent = (locale: string, percent: number): string =>
   numberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(percent / 100);
+
+/** A count of a time unit as `locale` writes it ("2.5 min", "2.5分钟"), with at most one decimal. */
+export const formatTimeUnit = (locale: string, unit: "second" | "minute" | "hour" | "day", value: number): string =>
+  numberFormat(locale, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);

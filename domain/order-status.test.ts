@@ -30,6 +30,11 @@ describe("order statuses (product-rules §4)", () => {
     expect(canTransition(9999, 8001)).toBe(false);
   });
 
+  it("lets a paid order be refunded before, during and after its delivery, never once its period finished (issue 32)", () => {
+    for (const paid of [8003, 8005, 8006]) expect(canTransition(paid, 8009), `${paid} -> 8009`).toBe(true);
+    for (const other of [8001, 8002, 8004, 8007, 8008, 8011]) expect(canTransition(other, 8009), `${other} -> 8009`).toBe(false);
+  });
+
   it("reaches every status from 8001", () => {
     const seen = new Set<number>([8001]);
     const queue = [8001];

@@ -76,9 +76,10 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatusCode, readonly OrderS
   [S.waitingToPay]: [S.paying, S.paid, S.cancelled, S.closed, S.paymentClosed, S.paymentFailed],
   [S.paying]: [S.paid, S.paymentFailed, S.paymentClosed, S.waitingToPay],
   [S.paymentFailed]: [S.waitingToPay, S.paying, S.paid, S.paymentClosed],
-  [S.paid]: [S.buying],
+  // A paid order may be refunded by an operator before or after it is delivered (issue 32), as when delivery fails.
+  [S.paid]: [S.buying, S.waitingForRefund],
   [S.buying]: [S.purchaseSucceeded, S.waitingForRefund],
-  [S.purchaseSucceeded]: [S.finished],
+  [S.purchaseSucceeded]: [S.finished, S.waitingForRefund],
   [S.waitingForRefund]: [S.refunding],
   [S.refunding]: [S.refunded, S.refundFailed],
   [S.refundFailed]: [S.refunding, S.refundClosed],

@@ -18,6 +18,8 @@ export const E2E = {
   /** The demo receiver of integration events (scripts/lib/webhook-receiver.ts). */
   receiverPort,
   receiver: `http://127.0.0.1:${receiverPort}`,
+  /** The browser's error reports go here (SENTRY_BROWSER_DSN); nothing listens: a journey that reads them intercepts the request. */
+  browserErrorDsn: "http://e2epublic@127.0.0.1:9/1",
   /** Buyers in this region reach an upstream that refuses connections: the outage journeys use it. */
   unreachableRegion: { country: "JP", table: { "local/ap-southeast": "https://127.0.0.1:1" } },
 } as const;

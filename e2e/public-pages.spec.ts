@@ -32,6 +32,22 @@ test.describe("public pages", () => {
     }
   });
 
+  test("each public page may be kept by the browser only, per language; the home images for a week @no-js", async ({ request }) => {
+    // No edge cache runs in front of the storefront and every page carries its own CSP nonce (docs/decisions/063).
+    for (const path of ["/", "/about", "/protocol/data-protection", "/protocol/storage-agreement", "/app", "/app/viseecam/download", "/app/viseecam/user/privacy"]) {
+      const response = await request.get(path, { headers: { "accept-language": "de" } });
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()["cache-control"], path).toBe("private, max-age=300");
+      expect(response.headers()["vary"], path).toMatch(/^Accept-Language, Cookie/);
+      expect(response.headers()["content-security-policy"], path).toMatch(/'nonce-[^']+'/);
+    }
+    expect((await request.get("/app")).headers()["vary"]).toBe("Accept-Language, Cookie, User-Agent");
+    const withCookie = await request.get("/about", { headers: { cookie: "tz=Europe%2FBerlin" } });
+    expect(withCookie.headers()["cache-control"]).toBe("private, no-cache");
+    const image = await request.get("/home/01.svg");
+    expect(image.headers()["cache-control"]).toBe("public, max-age=604800");
+  });
+
   test("the public pages follow the language: Chinese and Arabic @no-js", async ({ page }) => {
     await page.goto("/about?language=zh");
     await expect(page.locator("html")).toHaveAttribute("lang", "zh");

@@ -1,25 +1,16 @@
-import { createServer, type IncomingMessage } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSentryCapture } from "#test/sentry-capture.ts";
 import { withErrorReporting } from "./error-reporting.ts";
 import { tracedRequest } from "./observability.ts";
 
-/** A local capture endpoint: what Sentry's transport posts, as text, one body per envelope. */
-const envelopes: string[] = [];
-const server = createServer((request: IncomingMessage, response) => {
-  const chunks: Buffer[] = [];
-  request.on("data", (chunk: Buffer) => chunks.push(chunk));
-  request.on("end", () => {
-    envelopes.push(Buffer.concat(chunks).toString("utf8"));
-    response.writeHead(200, { "content-type": "application/json" }).end("{}");
-  });
-});
+let capture: Awaited<ReturnType<typeof startSentryCapture>>;
 let dsn = "";
+let envelopes: string[] = [];
 beforeAll(async () => {
-  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
-  dsn = `http://public@127.0.0.1:${(server.address() as AddressInfo).port}/1`;
+  capture = await startSentryCapture();
+  ({ dsn, envelopes } = capture);
 });
-afterAll(() => new Promise<void>((closed) => server.close(() => closed())));
+afterAll(() => capture.close());
 
 const SECRETS = { APP_SECRET: "app-secret-value-0123456789", SESSION_SECRET: "session-secret-value-0123456789", LAUNCH_AES_KEY: "00112233445566778899aabbccddeeff" };
 const TRACE = "4bf92f3577b34da6a3ce929d0e0e4736";

@@ -3,14 +3,14 @@
  * serve. npm run db:migrate:remote -- --env preview|production: on that environment's databases.
  */
 import { parseArgs } from "node:util";
-import { migrateLocal } from "./lib/local-db.ts";
+import { prepareLocalDatabases } from "./lib/local-db.ts";
 import { run } from "./lib/process.ts";
 import { ROOT } from "./lib/project.ts";
 
 const { values } = parseArgs({ options: { remote: { type: "boolean" }, env: { type: "string" } } });
 
 if (!values.remote) {
-  await migrateLocal();
+  await prepareLocalDatabases({ fresh: false });
 } else {
   if (values.env !== "preview" && values.env !== "production") {
     console.error("usage: npm run db:migrate:remote -- --env preview|production");

@@ -16,7 +16,7 @@ const keepData = process.argv.includes("--keep-data");
 const log = openLog("dev");
 devVars();
 console.log(keepData ? "▶ migrating the local database (data kept)" : "▶ resetting the local database to fresh demo data");
-await prepareLocalDatabase(keepData, log.fd);
+await prepareLocalDatabase(keepData);
 
 // Both processes find each other (the storefront's CLOUD_API service binding) through this registry,
 // private to the checkout; wrangler and the Vite plugin's miniflare each read it under their own name.

@@ -23,6 +23,7 @@ const servers = await serveFreshDemo({
     ORDER_RATE_PER_USER: "1000",
     // Every purchase screen looks the demo buyer's coupons up; the journeys load many in a minute.
     LOOKUP_LIMITS: "off",
+    SENTRY_BROWSER_DSN: E2E.browserErrorDsn,
   },
   apiVars: { WEBHOOK_ENDPOINTS: demoEndpoints(E2E.receiverPort) },
   console: { port: E2E.consolePort, workerPort: E2E.consoleWorkerPort },

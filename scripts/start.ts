@@ -1,7 +1,7 @@
 /**
  * npm start: build, reset the local demo database (unless --keep-data), serve the storefront on 8787
  * and the cloud-api on 8788, the launcher on 8789, the operator console behind the local Access stand-in on 8790
- * and the demo receiver of integration events on 8791 (PORT_OFFSET shifts them), and print where they run and the launcher's short links. Build, migration and server output go to a log file whose path is printed.
+ * and the demo receiver of integration events on 8791 (PORT_OFFSET shifts them), and print where they run and the launcher's short links. Build and server output go to a log file whose path is printed.
  */
 import { announce, openLog, prepareLocalDatabase } from "./lib/local-demo.ts";
 import { run } from "./lib/process.ts";
@@ -19,7 +19,7 @@ try {
   await run(`${ROOT}node_modules/.bin/react-router`, ["build"], { cwd: ROOT, stdio: ["ignore", log.fd, log.fd] });
   await run(`${ROOT}node_modules/.bin/react-router`, ["build", "console"], { cwd: ROOT, stdio: ["ignore", log.fd, log.fd] });
   step(keepData ? "migrating the local database (data kept)" : "resetting the local database to fresh demo data");
-  await prepareLocalDatabase(keepData, log.fd);
+  await prepareLocalDatabase(keepData);
   step("starting the Workers");
 } catch (error) {
   console.error(`✘ ${error instanceof Error ? error.message : String(error)}\n  the log has the detail: ${log.path}`);

@@ -20,8 +20,8 @@ const steps: [string, () => Promise<void>][] = [
   // mostly wait on workerd, so two at a time take about 60% as long. (The unit tests are CPU-bound: default.)
   ["worker tests", () => run(bin("vitest"), [...vitest("workers"), `--maxWorkers=${Math.max(2, availableParallelism() - 1)}`])],
   // Before the local build: each one builds the storefront for its environment (about 8 s each).
-  ["deploy dry runs (preview, production, a branch preview)", async () => {
-    for (const args of [["--env", "preview"], ["--env", "production"], ["--preview", "--name", "dry-run"]]) await run(process.execPath, ["scripts/deploy.ts", ...args, "--dry-run"], { stdio: ["ignore", "ignore", "inherit"] });
+  ["deploy dry runs (preview, production, a branch preview and its removal)", async () => {
+    for (const args of [["--env", "preview"], ["--env", "production"], ["--preview", "--name", "dry-run"], ["--preview", "--remove", "--name", "dry-run"]]) await run(process.execPath, ["scripts/deploy.ts", ...args, "--dry-run"], { stdio: ["ignore", "ignore", "inherit"] });
   }],
   ["build", () => run(bin("react-router"), ["build"])],
   ["no secret in the client assets", async () => scanClientAssets()],

@@ -9,6 +9,8 @@ import type { ProbedEnv } from "#platform/d1-probe.ts";
 export interface StorefrontEnv extends StorefrontBindings, ProbedEnv {
   /** Error reports go to this Sentry DSN; unset, none are sent (platform/error-reporting.ts). */
   SENTRY_DSN?: string;
+  /** The error page in the browser reports to this Sentry DSN (a public key); unset, it reports nothing (app/browser-error-reporting.ts). */
+  SENTRY_BROWSER_DSN?: string;
   /** Test configuration only: "cookie" lets a browser's fault cookie break its upstream (upstream/faults.ts). */
   UPSTREAM_FAULTS?: string;
   SESSION_IDLE_SECONDS?: string;
@@ -27,6 +29,7 @@ const secrets = z.object({
   PAYMENT_SANDBOX: z.enum(["on", "off", ""]).optional(),
   BENCH_D1_LATENCY_MS: z.string().optional(),
   UPSTREAM_FAULTS: z.string().optional(),
+  SENTRY_BROWSER_DSN: z.url({ protocol: /^https?$/, error: "must be a Sentry DSN, https://<public key>@<host>/<project>" }).optional(),
 }).refine((env) => !(env.UPSTREAM_FAULTS && env.ENVIRONMENT === "production"), {
   path: ["UPSTREAM_FAULTS"],
   message: "the upstream fault switch is refused in production",

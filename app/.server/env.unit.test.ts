@@ -19,4 +19,10 @@ describe("storefront secrets", () => {
     expect(() => checkSecrets({ ...good, LAUNCH_AES_KEY: "ab".repeat(16) })).toThrow(/LAUNCH_AES_KEY/);
     expect(() => checkSecrets({ ...good, SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);
   });
+
+  it("takes a browser DSN only as an http(s) URL, naming it otherwise", () => {
+    expect(() => checkSecrets({ ...good, SENTRY_BROWSER_DSN: "https://public@o1.ingest.sentry.io/42" })).not.toThrow();
+    expect(() => checkSecrets({ ...good, SENTRY_BROWSER_DSN: "public@o1.ingest.sentry.io/42" })).toThrow(/SENTRY_BROWSER_DSN: must be a Sentry DSN/);
+    expect(() => checkSecrets({ ...good, SENTRY_BROWSER_DSN: "javascript:alert(1)" })).toThrow(/SENTRY_BROWSER_DSN/);
+  });
 });

@@ -20,7 +20,7 @@ export function contentSecurityPolicy(env: StorefrontEnv, nonce: string): string
     ["style-src", "'self'", "'unsafe-inline'"],
     ["img-src", "'self'", "data:", ...hosts("img")],
     ["font-src", "'self'"],
-    ["connect-src", "'self'", ...hosts("connect")],
+    ["connect-src", "'self'", ...hosts("connect"), ...browserErrorReportingOrigin(env)],
     ["frame-src", "'self'", ...hosts("frame")],
     ["form-action", "'self'", "https:"],
     ["frame-ancestors", "'self'", ...(env.FRAME_ANCESTORS ?? "").split(/\s+/).filter(Boolean)],
@@ -29,6 +29,9 @@ export function contentSecurityPolicy(env: StorefrontEnv, nonce: string): string
   ];
   return directives.map((d) => d.join(" ")).join("; ");
 }
+
+/** The browser sends error reports to its DSN's host (app/browser-error-reporting.ts); env.ts refuses a DSN that is not a URL. */
+const browserErrorReportingOrigin = (env: StorefrontEnv): string[] => (env.SENTRY_BROWSER_DSN ? [new URL(env.SENTRY_BROWSER_DSN).origin] : []);
 
 export { newNonce } from "#platform/web-security.ts";
 

@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import { isRouteErrorResponse, useLocation, useRouteLoaderData } from "react-router";
+import type { BrowserErrorReporting } from "#app/browser-error-reporting.ts";
 import { APP_HOME } from "#app/catalogue/app-home.ts";
 import { useTranslation } from "#app/i18n/context.tsx";
 
@@ -23,9 +25,21 @@ function useReference(error: unknown): string | null {
   return typeof own === "string" ? own : (document?.reference ?? null);
 }
 
+/** An error this browser threw goes to Sentry with the reference shown, when the storefront names a browser DSN. */
+function useBrowserErrorReport(error: unknown, reference: string | null) {
+  const reporting = useRouteLoaderData<{ errorReporting?: BrowserErrorReporting | null }>("root")?.errorReporting;
+  useEffect(() => {
+    if (!reporting) return;
+    const page = { url: window.location.href, userAgent: navigator.userAgent };
+    // A report that cannot be sent is given up: the error page is what matters to the buyer.
+    import("#app/browser-error-reporting.ts").then(({ reportIfThrownInBrowser }) => reportIfThrownInBrowser(error, reference, reporting, page)).catch(() => {});
+  }, [error, reference, reporting]);
+}
+
 export function ErrorView({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const reference = useReference(error);
+  useBrowserErrorReport(error, reference);
   const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;

@@ -64,6 +64,15 @@ export const DEMO_DEVICES = {
   otherSim: "SIM-OTHER-001",
 } as const;
 
+/**
+ * The other owner's delivered 4G orders, paid by card in USD, left for refunding from the console (issue 32): found by
+ * the device id or the card payment's reference, one for the journey with JavaScript and one without.
+ */
+export const DEMO_SUPPORT_ORDERS = {
+  withJs: { orderId: "DEMO2900001", providerRef: "DEMO-REF-DEMO2900001" },
+  withoutJs: { orderId: "DEMO2900002", providerRef: "DEMO-REF-DEMO2900002" },
+} as const;
+
 /** Each demo account's device of each kind: where a screen of a service opens, on a kind it is sold for. */
 export const DEMO_DEVICE_OF_KIND = {
   buyer: { [DeviceType.camera]: DEMO_DEVICES.camera, [DeviceType.sim]: DEMO_DEVICES.sim },
@@ -279,36 +288,39 @@ export function demoSeedStatements(now: number): string[] {
   const events: Record<string, Value>[] = [];
   const payments: Record<string, Value>[] = [];
   // Orders and periods are of their package's service.
-  const cnyPackage = (key: string) => {
-    const pkg = packageRows.find((p) => p.id === demoPackageId(key, "CNY"));
+  const demoPackage = (key: string, currency: "CNY" | "USD" = "CNY") => {
+    const pkg = packageRows.find((p) => p.id === demoPackageId(key, currency));
     if (!pkg) throw new Error(key);
     return pkg;
   };
-  const addOrder = (n: number, deviceId: string, key: string, status: OrderStatusCode, paymentType: PaymentTypeCode) => {
-    const pkg = cnyPackage(key);
+  /** The demo buyer's orders are in CNY, numbered by the days since they were made; another owner's name their own id. */
+  type Owner = { user: 1 } | { user: 2; currency: "USD"; orderId: string };
+  const addOrder = (n: number, deviceId: string, key: string, status: OrderStatusCode, paymentType: PaymentTypeCode, owner: Owner = { user: 1 }) => {
+    const currency = owner.user === 1 ? "CNY" : owner.currency;
+    const pkg = demoPackage(key, currency);
     const kind = devices.find((d) => d.id === deviceId)?.device_type ?? 0;
     if (!isSoldFor(pkg.service_type, kind)) throw new Error(`demo order of ${key} on ${deviceId}, a kind of device it is not sold for`);
     const created = now - n * DAY - 3600;
-    const orderId = `DEMO${String(pkg.service_type)}${String(n).padStart(6, "0")}`;
+    const orderId = owner.user === 1 ? `DEMO${String(pkg.service_type)}${String(n).padStart(6, "0")}` : owner.orderId;
     const path = STATUS_PATHS[status];
     const paidAt = path.includes(OrderStatus.paid) ? created + 120 : null;
     orders.push({
       order_id: orderId,
-      user_id: 1,
+      user_id: owner.user,
       device_id: deviceId,
       service_type: pkg.service_type,
       package_id: pkg.id,
       service_name: pkg.service_name,
       period_days: pkg.period_days,
-      currency_code: "CNY",
+      currency_code: currency,
       price_cents: pkg.sale_price_cents,
       coupon_id: null,
       discount_cents: 0,
       pay_cents: pkg.sale_price_cents,
       payment_type: paymentType,
       status,
-      language: "zh",
-      country_code: "CN",
+      language: owner.user === 1 ? "zh" : "en",
+      country_code: owner.user === 1 ? "CN" : "US",
       created_at: created,
       paid_at: paidAt,
       updated_at: created + 60 * path.length,
@@ -321,7 +333,7 @@ export function demoSeedStatements(now: number): string[] {
         payment_type: paymentType,
         provider_ref: `DEMO-REF-${orderId}`,
         amount_cents: pkg.sale_price_cents,
-        currency_code: "CNY",
+        currency_code: currency,
         status: status === OrderStatus.refunded ? "refunded" : "succeeded",
         created_at: created + 60,
         updated_at: paidAt,
@@ -355,11 +367,32 @@ export function demoSeedStatements(now: number): string[] {
   addOrder(4, D.cameraCard, "storage-event-30", OrderStatus.waitingToPay, 2);
   addOrder(5, D.cameraCard, "storage-event-30", OrderStatus.waitingToPay, 1);
   addOrder(6, D.cameraCard, "storage-event-30", OrderStatus.waitingToPay, 2);
+  const S = DEMO_SUPPORT_ORDERS;
+  addOrder(2, D.otherSim, "data-10g", OrderStatus.purchaseSucceeded, 4, { user: 2, currency: "USD", orderId: S.withJs.orderId });
+  addOrder(2, D.otherSim, "data-10g", OrderStatus.purchaseSucceeded, 4, { user: 2, currency: "USD", orderId: S.withoutJs.orderId });
   statements.push(...insert("orders", orders), ...insert("order_events", events), ...insert("payments", payments));
+  // The sandbox provider's side of every demo payment, so that the console can refund any of them (issue 32).
+  statements.push(
+    ...insert(
+      "sandbox_payments",
+      payments.map((payment) => ({
+        ref: payment.provider_ref!,
+        method: payment.provider!,
+        merchant_order_id: payment.order_id!,
+        description: "demo",
+        amount_cents: payment.amount_cents!,
+        currency_code: payment.currency_code!,
+        return_url: "",
+        status: payment.status === "refunded" ? "refunded" : "paid",
+        created_at: payment.created_at!,
+        updated_at: payment.updated_at!,
+      })),
+    ),
+  );
 
   const C = DEMO_CARD_CODES;
-  const entitlement = (deviceId: string, key: string, from: number, to: number, source: string, ref: string, status = 1) => {
-    const pkg = cnyPackage(key);
+  const entitlement = (deviceId: string, key: string, from: number, to: number, source: string, ref: string, status = 1, currency: "CNY" | "USD" = "CNY") => {
+    const pkg = demoPackage(key, currency);
     return {
       device_id: deviceId,
       service_type: pkg.service_type,
@@ -386,6 +419,8 @@ export function demoSeedStatements(now: number): string[] {
       entitlement(D.cameraRenewal, "vip-month", -10, 20, "order", "DEMO5000010"),
       entitlement(D.cameraRenewal, "vip-month", 20, 50, "order", "DEMO5000001"),
       entitlement(D.cameraRenewal, "ai-month", -40, -10, "order", "DEMO6000040"),
+      entitlement(D.otherSim, "data-10g", -2, 28, "order", S.withJs.orderId, 1, "USD"),
+      entitlement(D.otherSim, "data-10g", 28, 58, "order", S.withoutJs.orderId, 1, "USD"),
     ]),
   );
 

@@ -7,5 +7,8 @@ export default [
   route("operators", "routes/operators.tsx"),
   route("audit", "routes/audit.tsx"),
   route("deliveries", "routes/deliveries.tsx"),
+  route("today", "routes/today.tsx"),
+  route("orders", "routes/orders.tsx"),
+  route("orders/:orderId", "routes/orders.$orderId.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,7 +1,7 @@
 import { mkdirSync, openSync } from "node:fs";
 import { demoBuyer } from "./launch-link.ts";
 import { slug, startLauncher } from "./launcher.ts";
-import { migrateLocal, resetLocalState, seedDemo } from "./local-db.ts";
+import { prepareLocalDatabases } from "./local-db.ts";
 import { CLOUD_API_PORT, devVars, LAUNCHER_PORT, RECEIVER_PORT, ROOT } from "./project.ts";
 import { SCREEN_LINKS } from "./screens.ts";
 import { demoSecret, startWebhookReceiver } from "./webhook-receiver.ts";
@@ -15,10 +15,8 @@ export function openLog(name: string): { path: string; fd: number } {
 }
 
 /** The local database as npm start and npm run dev serve it: migrated, and reset to fresh demo data unless kept. */
-export async function prepareLocalDatabase(keepData: boolean, log: number): Promise<void> {
-  if (!keepData) resetLocalState();
-  await migrateLocal(undefined, ["ignore", log, log]);
-  if (!keepData) await seedDemo(undefined, ["ignore", log, log]);
+export async function prepareLocalDatabase(keepData: boolean): Promise<void> {
+  await prepareLocalDatabases({ fresh: !keepData });
 }
 
 /**

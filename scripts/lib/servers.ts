@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
-import { migrateLocal, resetLocalState, seedDemo } from "./local-db.ts";
+import { prepareLocalDatabases } from "./local-db.ts";
 import { quietEnv, waitForHttp } from "./process.ts";
 import { ROOT, STATE_DIR } from "./project.ts";
 import { unstable_readConfig } from "wrangler";
@@ -70,8 +70,6 @@ export async function startServers(options: ServeOptions) {
 
 /** A fresh demo on its own ports and state: what the e2e tests, the bench and the screenshots run against. */
 export async function serveFreshDemo(options: ServeOptions & { stateDir: string }) {
-  resetLocalState(options.stateDir);
-  await migrateLocal(options.stateDir);
-  await seedDemo(options.stateDir);
+  await prepareLocalDatabases({ stateDir: options.stateDir, fresh: true });
   return startServers(options);
 }

@@ -15,6 +15,7 @@ import { forgetNoncesBefore } from "#api/repositories/request-nonces.ts";
 import { askAboutClosedAttempt, settleFromProvider } from "#api/services/payment-events.ts";
 import { closeAtProvider, CLOSE_ALARM_SECONDS } from "#api/services/provider-closes.ts";
 import { followOwedRefunds } from "#api/services/refunds.ts";
+import { FULFILMENT_ALARM_SECONDS } from "#api/services/needs-a-person.ts";
 import { addVipDataDue } from "#api/services/vip-data.ts";
 import { orderSettings } from "#api/settings.ts";
 import { dispatchEvents, requeueStalled } from "#api/services/webhooks.ts";
@@ -131,9 +132,6 @@ export async function requeueStalledFulfilment(env: CloudApiEnv, now: number): P
   if (stalled.length) await env.FULFILMENT.sendBatch(stalled.map(({ order_id }) => ({ body: { orderId: order_id } })));
   return stalled.length;
 }
-
-/** A paid order neither delivered nor refunded after this long is logged as needing a person. */
-const FULFILMENT_ALARM_SECONDS = 3600;
 
 /** Paid orders stuck in 8003/8005 past the limit: logged loudly at every sweep until they move. */
 export async function alarmStuckFulfilment(env: CloudApiEnv, now: number): Promise<number> {

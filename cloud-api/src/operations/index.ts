@@ -8,6 +8,14 @@ import { issueToken } from "#api/operations/issue-token.ts";
 import { orderDetail } from "#api/operations/order-detail.ts";
 import { orderList } from "#api/operations/order-list.ts";
 import { orderStatus } from "#api/operations/order-status.ts";
+import {
+  operatorOrderDetail,
+  operatorOrderRefund,
+  operatorOrderResendFulfilment,
+  operatorOrderResolve,
+  operatorOrderSearch,
+  operatorToday,
+} from "#api/operations/operator-orders.ts";
 import { operatorSession } from "#api/operations/operator-session.ts";
 import { operatorCreate, operatorList, operatorUpdate } from "#api/operations/operators.ts";
 import { auditLog } from "#api/operations/audit-log.ts";
@@ -63,4 +71,10 @@ export const operations: readonly AnyOperation[] = [
   auditLog,
   deliveryList,
   deliveryResend,
+  operatorToday,
+  operatorOrderSearch,
+  operatorOrderDetail,
+  operatorOrderRefund,
+  operatorOrderResendFulfilment,
+  operatorOrderResolve,
 ];

@@ -1,3 +1,4 @@
+import { OrderStatus } from "#domain/order-status.ts";
 import { periodBought } from "#domain/service-periods.ts";
 
 export interface EntitlementRow {
@@ -50,7 +51,9 @@ export async function lastEndTime(db: D1Database, deviceId: string, serviceType:
  * purchase preview shows. It inserts only if the device's last period is still the one it was computed
  * from: when another grant came in between, start_time is NULL, the NOT NULL constraint fails the
  * batch and the caller's retry computes again (docs/decisions/021). A second grant for the same
- * source is ignored (unique source, source_ref), which makes fulfilment and card receives safe to retry.
+ * source is ignored (unique source, source_ref), which makes fulfilment and card receives safe to retry. An
+ * order's period is granted only while the order is being bought (8005), like its carrier top-up: an order an
+ * operator refunded while its fulfilment ran gets none.
  */
 export async function grantStatement(db: D1Database, grant: EntitlementGrant, now: number): Promise<D1PreparedStatement> {
   const lastEnd = await lastEndTime(db, grant.deviceId, grant.serviceType);
@@ -62,7 +65,7 @@ export async function grantStatement(db: D1Database, grant: EntitlementGrant, no
        FROM (SELECT COALESCE((SELECT MAX(end_time) FROM entitlements
                               WHERE device_id = ?1 AND service_type = ?2 AND revoked_at IS NULL), -1) = ?10 AS unchanged,
                     EXISTS (SELECT 1 FROM entitlements WHERE source = ?8 AND source_ref = ?9) AS granted)
-       WHERE true
+       WHERE ?8 <> 'order' OR EXISTS (SELECT 1 FROM orders WHERE order_id = ?9 AND status = ${OrderStatus.buying})
        ON CONFLICT (source, source_ref) DO NOTHING`,
     )
     .bind(
@@ -118,4 +121,39 @@ export function findGrantedPeriod(db: D1Database, source: EntitlementGrant["sour
     .prepare("SELECT start_time, end_time, revoked_at FROM entitlements WHERE source = ? AND source_ref = ?")
     .bind(source, sourceRef)
     .first<{ start_time: number; end_time: number; revoked_at: number | null }>();
+}
+
+/**
+ * Takes back the periods that `taken(alias)` names (an SQL condition on that alias of entitlements, whose
+ * placeholders `binds` fill; a card refunded, an order refunded): the periods queued behind them move up by the
+ * time they free (from now, or from their start if they had not started), so that the device is not left without
+ * the service until a later period's old start, then they are revoked. First the move, while the taken periods are
+ * not revoked yet: run again, the pair frees and revokes nothing.
+ */
+export function revokePeriodsStatements(
+  db: D1Database,
+  taken: (alias: string) => string,
+  binds: readonly unknown[],
+  now: number,
+): [D1PreparedStatement, D1PreparedStatement] {
+  return [
+    db
+      .prepare(
+        `UPDATE entitlements AS later SET start_time = later.start_time - moved.freed, end_time = later.end_time - moved.freed
+         FROM (SELECT queued.id AS id, SUM(gone.end_time - MAX(?, gone.start_time)) AS freed
+               FROM entitlements AS queued JOIN entitlements AS gone
+                 ON gone.device_id = queued.device_id AND gone.service_type = queued.service_type
+               WHERE gone.revoked_at IS NULL AND gone.end_time > ? AND ${taken("gone")}
+                 AND queued.revoked_at IS NULL AND queued.start_time >= gone.end_time AND NOT (${taken("queued")})
+               GROUP BY queued.id) AS moved
+         WHERE later.id = moved.id AND moved.freed > 0`,
+      )
+      .bind(now, now, ...binds, ...binds),
+    db.prepare(`UPDATE entitlements SET revoked_at = ? WHERE revoked_at IS NULL AND ${taken("entitlements")}`).bind(now, ...binds),
+  ];
+}
+
+/** The period an order granted, taken back (an operator refunded the order). */
+export function revokeOrderPeriodStatements(db: D1Database, orderId: string, now: number): [D1PreparedStatement, D1PreparedStatement] {
+  return revokePeriodsStatements(db, (alias) => `${alias}.source = 'order' AND ${alias}.source_ref = ?`, [orderId], now);
 }

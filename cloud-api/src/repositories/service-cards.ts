@@ -1,3 +1,4 @@
+import { revokePeriodsStatements } from "#api/repositories/entitlements.ts";
 import type { PackageRow } from "#api/repositories/packages.ts";
 
 export type CardKind = "vip" | "storage";
@@ -54,22 +55,8 @@ export function refundCardsStatements(db: D1Database, selector: CardSelector, no
   const refundedPeriod = (alias: string) =>
     `${alias}.source IN ('vip_card', 'storage_card') AND ${alias}.source_ref IN (SELECT code_id FROM service_cards WHERE status = 1 AND ${where})`;
   return [
-    // Periods queued behind a refunded card's move up by the time it frees (from now, or from its start if it
-    // had not started), so that the device is not left without the service until a paid period's old start.
-    // First in the batch, while the refunded periods are not revoked yet: a second refund frees nothing.
-    db
-      .prepare(
-        `UPDATE entitlements AS later SET start_time = later.start_time - moved.freed, end_time = later.end_time - moved.freed
-         FROM (SELECT queued.id AS id, SUM(gone.end_time - MAX(?, gone.start_time)) AS freed
-               FROM entitlements AS queued JOIN entitlements AS gone
-                 ON gone.device_id = queued.device_id AND gone.service_type = queued.service_type
-               WHERE gone.revoked_at IS NULL AND gone.end_time > ? AND ${refundedPeriod("gone")}
-                 AND queued.revoked_at IS NULL AND queued.start_time >= gone.end_time AND NOT (${refundedPeriod("queued")})
-               GROUP BY queued.id) AS moved
-         WHERE later.id = moved.id AND moved.freed > 0`,
-      )
-      .bind(now, now, ...binds, ...binds),
-    db.prepare(`UPDATE entitlements SET revoked_at = ? WHERE revoked_at IS NULL AND ${refundedPeriod("entitlements")}`).bind(now, ...binds),
+    // While the cards are still received, so that a second refund frees and revokes nothing.
+    ...revokePeriodsStatements(db, refundedPeriod, binds, now),
     db.prepare(`UPDATE service_cards SET status = 2, refunded_at = ? WHERE status = 1 AND ${where}`).bind(now, ...binds),
   ];
 }
