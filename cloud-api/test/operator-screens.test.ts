@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { Status } from "#contract/codes.ts";
-import { DEMO_OPERATORS } from "#demo/seed.ts";
+import { DEMO_GIVEN_UP_DELIVERIES, DEMO_OPERATORS } from "#demo/seed.ts";
 import { updateOperatorStatement } from "#api/repositories/operators.ts";
 import { operatorFetch } from "#test/signed-request.ts";
 
@@ -171,8 +171,11 @@ describe("the deliveries screen's calls (docs/integration.md)", () => {
     const rest = await operatorFetch("/v1/operator/deliveries/list", { pageSize: 3, after: page.next }, { role: "viewer" });
     expect((rest.body?.data.deliveries as Record<string, unknown>[]).slice(0, 1)).toEqual([expect.objectContaining({ eventId: id(901), endpoint: "video", state: "given_up", givenUpAt: 1200 })]);
 
-    const givenUp = await operatorFetch("/v1/operator/deliveries/list", { state: "given_up" }, { role: "viewer" });
+    const givenUp = await operatorFetch("/v1/operator/deliveries/list", { state: "given_up", endpoint: "video" }, { role: "viewer" });
     expect((givenUp.body?.data.deliveries as Record<string, unknown>[]).map((row) => row.eventId)).toEqual([id(901)]);
+    // The demo data's two given-up deliveries to the demo receiver, older than these, the later one first.
+    const demo = await operatorFetch("/v1/operator/deliveries/list", { state: "given_up", endpoint: "demo" }, { role: "viewer" });
+    expect((demo.body?.data.deliveries as Record<string, unknown>[]).map((row) => row.orderId)).toEqual(Object.values(DEMO_GIVEN_UP_DELIVERIES).map((delivery) => delivery.orderId).reverse());
     const ofOrder = await operatorFetch("/v1/operator/deliveries/list", { orderId: "ORDER-HOOK-2", endpoint: "video" }, { role: "viewer" });
     expect((ofOrder.body?.data.deliveries as Record<string, unknown>[]).map((row) => row.state)).toEqual(["pending"]);
   });
