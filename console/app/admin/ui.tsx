@@ -39,3 +39,42 @@ export function Field({ id, label, children }: { id: string; label: string; chil
     </div>
   );
 }
+
+/** A list as a table with its column headings, or what to say when it is empty. */
+export function Listing({ columns, empty, children }: { columns: string[]; empty: string | null; children: ReactNode }) {
+  if (empty !== null) return <p className="mt-6">{empty}</p>;
+  return (
+    <table className="mt-6 w-full border-collapse text-left text-sm">
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} className={cellClass}>
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
+/** A list's links to its first page (when this is a later one) and to the next one (when there is one). */
+export function Pager({ first, next }: { first: { href: string; label: string } | null; next: { href: string; label: string } | null }) {
+  return (
+    <p className="mt-4 flex gap-6">
+      {[first, next].map(
+        (link) =>
+          link && (
+            <a key={link.label} href={link.href} className={linkClass}>
+              {link.label}
+            </a>
+          ),
+      )}
+    </p>
+  );
+}
+
+/** The query of a list's page with its filters, and `extra` (a cursor) when given. */
+export const pageQuery = (filters: Record<string, string>, extra: Record<string, string> = {}) =>
+  `?${new URLSearchParams({ ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== "")), ...extra })}`;

@@ -1,6 +1,6 @@
 import { Form, useLoaderData } from "react-router";
 import { auditLog } from "#contract/endpoints.ts";
-import { buttonClass, cellClass, Field, fieldClass, linkClass, Notice, PageTitle } from "../admin/ui.tsx";
+import { buttonClass, cellClass, Field, fieldClass, Listing, Notice, pageQuery, PageTitle, Pager } from "../admin/ui.tsx";
 import { filledIn, formatUtc, refusalOf } from "../.server/admin.ts";
 import { callOperatorApi } from "../.server/cloud-api.ts";
 import { withOperatorMessages } from "../.server/errors.ts";
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const input = auditLog.input.safeParse({ ...filledIn(Object.entries(filters)), ...(query.before ? { before: /^\d{1,15}$/.test(query.before) ? Number(query.before) : query.before } : {}) });
   if (!input.success) return { filters, refusal: refusalOf(input.error, translatorFor(locale)), actions: [], older: null };
   const { actions, nextBefore } = await withOperatorMessages(context, () => callOperatorApi(context, auditLog, input.data));
-  const older = nextBefore === null ? null : `?${new URLSearchParams({ ...filledIn(Object.entries(filters)), before: String(nextBefore) })}`;
+  const older = nextBefore === null ? null : pageQuery(filters, { before: String(nextBefore) });
   return {
     filters,
     refusal: undefined,
@@ -58,50 +58,27 @@ export default function Audit() {
         </button>
       </Form>
       <Notice outcome={page.refusal} />
-      {page.actions.length === 0 ? (
-        <p className="mt-6">{t("audit.none")}</p>
-      ) : (
-        <table className="mt-6 w-full border-collapse text-left text-sm">
-          <thead>
-            <tr>
-              {(["when", "who", "what", "object", "before", "after", "note"] as const).map((column) => (
-                <th key={column} className={cellClass}>
-                  {t(`audit.${column}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {page.actions.map((row) => (
-              <tr key={row.id} data-testid="audit-row">
-                <td className={cellClass}>{row.at}</td>
-                <td className={cellClass}>
-                  {row.operatorEmail} ({t(`roles.${row.role as "viewer" | "support" | "admin"}`)})
-                </td>
-                <td className={cellClass}>{row.action}</td>
-                <td className={cellClass}>
-                  {row.objectType} {row.objectId}
-                </td>
-                <td className={cellClass}>{row.before === null ? "–" : <pre className="whitespace-pre-wrap">{row.before}</pre>}</td>
-                <td className={cellClass}>{row.after === null ? "–" : <pre className="whitespace-pre-wrap">{row.after}</pre>}</td>
-                <td className={cellClass}>{row.note ?? "–"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <p className="mt-4 flex gap-6">
-        {page.paged && (
-          <a href={`?${new URLSearchParams(Object.entries(page.filters).filter(([, value]) => value !== ""))}`} className={linkClass}>
-            {t("audit.newest")}
-          </a>
-        )}
-        {page.older && (
-          <a href={page.older} className={linkClass}>
-            {t("audit.older")}
-          </a>
-        )}
-      </p>
+      <Listing columns={(["when", "who", "what", "object", "before", "after", "note"] as const).map((column) => t(`audit.${column}`))} empty={page.actions.length === 0 ? t("audit.none") : null}>
+        {page.actions.map((row) => (
+          <tr key={row.id} data-testid="audit-row">
+            <td className={cellClass}>{row.at}</td>
+            <td className={cellClass}>
+              {row.operatorEmail} ({t(`roles.${row.role as "viewer" | "support" | "admin"}`)})
+            </td>
+            <td className={cellClass}>{row.action}</td>
+            <td className={cellClass}>
+              {row.objectType} {row.objectId}
+            </td>
+            <td className={cellClass}>{row.before === null ? "–" : <pre className="whitespace-pre-wrap">{row.before}</pre>}</td>
+            <td className={cellClass}>{row.after === null ? "–" : <pre className="whitespace-pre-wrap">{row.after}</pre>}</td>
+            <td className={cellClass}>{row.note ?? "–"}</td>
+          </tr>
+        ))}
+      </Listing>
+      <Pager
+        first={page.paged ? { href: pageQuery(page.filters), label: t("audit.newest") } : null}
+        next={page.older ? { href: page.older, label: t("audit.older") } : null}
+      />
     </>
   );
 }

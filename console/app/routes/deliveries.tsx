@@ -2,7 +2,7 @@ import { Form, useActionData, useLoaderData } from "react-router";
 import { Status } from "#contract/codes.ts";
 import { deliveryList, deliveryResend } from "#contract/endpoints.ts";
 import { DELIVERY_STATES, roleAllows } from "#contract/operator.ts";
-import { buttonClass, cellClass, Field, fieldClass, linkClass, Notice, PageTitle, quietButtonClass } from "../admin/ui.tsx";
+import { buttonClass, cellClass, Field, fieldClass, Listing, Notice, pageQuery, PageTitle, Pager, quietButtonClass } from "../admin/ui.tsx";
 import { filledIn, formatUtc, refusalOf } from "../.server/admin.ts";
 import { callOperatorApi, getOperator, OperatorApiError } from "../.server/cloud-api.ts";
 import { operatorApiMessage, withOperatorMessages } from "../.server/errors.ts";
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       lastAnswer: delivery.lastAttemptAt === null ? null : [delivery.lastStatus === null ? t("deliveries.noAnswer") : `HTTP ${delivery.lastStatus}`, delivery.lastError].filter(Boolean).join(" · "),
       lastTry: delivery.lastAttemptAt === null ? t("deliveries.never") : formatUtc(locale, delivery.lastAttemptAt),
     })),
-    more: next === null ? null : `?${new URLSearchParams({ ...filledIn(Object.entries(filters)), after: next })}`,
+    more: next === null ? null : pageQuery(filters, { after: next }),
     paged: Boolean(query.after),
   };
 }
@@ -93,62 +93,44 @@ export default function Deliveries() {
         </button>
       </Form>
       <Notice outcome={page.refusal} />
-      {page.deliveries.length === 0 ? (
-        <p className="mt-6">{t("deliveries.none")}</p>
-      ) : (
-        <table className="mt-6 w-full border-collapse text-left text-sm">
-          <thead>
-            <tr>
-              {(["event", "orderId", "endpoint", "state", "attempts", "lastAnswer", "lastTry"] as const).map((column) => (
-                <th key={column} className={cellClass}>
-                  {t(`deliveries.${column}`)}
-                </th>
-              ))}
-              {page.canSendAgain && <th className={cellClass}>{t("deliveries.sendAgain")}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {page.deliveries.map((delivery) => (
-              <tr key={`${delivery.eventId}/${delivery.endpoint}`} data-testid="delivery-row">
-                <td className={cellClass}>
-                  {delivery.eventType}
-                  <br />
-                  <span className="font-mono text-xs">{delivery.eventId}</span>
-                </td>
-                <td className={cellClass}>{delivery.orderId ?? "–"}</td>
-                <td className={cellClass}>{delivery.endpoint}</td>
-                <td className={cellClass}>{t(`deliveries.states_${delivery.state}`)}</td>
-                <td className={cellClass}>{delivery.attempts}</td>
-                <td className={cellClass}>{delivery.lastAnswer ?? "–"}</td>
-                <td className={cellClass}>{delivery.lastTry}</td>
-                {page.canSendAgain && (
-                  <td className={cellClass}>
-                    <Form method="post">
-                      <input type="hidden" name="eventId" value={delivery.eventId} />
-                      <input type="hidden" name="endpoint" value={delivery.endpoint} />
-                      <button type="submit" className={quietButtonClass} aria-label={t("deliveries.sendAgainLabel", { event: delivery.eventType, endpoint: delivery.endpoint })}>
-                        {t("deliveries.sendAgain")}
-                      </button>
-                    </Form>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <p className="mt-4 flex gap-6">
-        {page.paged && (
-          <a href={`?${new URLSearchParams(Object.entries(page.filters).filter(([, value]) => value !== ""))}`} className={linkClass}>
-            {t("deliveries.first")}
-          </a>
-        )}
-        {page.more && (
-          <a href={page.more} className={linkClass}>
-            {t("deliveries.more")}
-          </a>
-        )}
-      </p>
+      <Listing
+        columns={[
+          ...(["event", "orderId", "endpoint", "state", "attempts", "lastAnswer", "lastTry"] as const).map((column) => t(`deliveries.${column}`)),
+          ...(page.canSendAgain ? [t("deliveries.sendAgain")] : []),
+        ]}
+        empty={page.deliveries.length === 0 ? t("deliveries.none") : null}
+      >
+        {page.deliveries.map((delivery) => (
+          <tr key={`${delivery.eventId}/${delivery.endpoint}`} data-testid="delivery-row">
+            <td className={cellClass}>
+              {delivery.eventType}
+              <br />
+              <span className="font-mono text-xs">{delivery.eventId}</span>
+            </td>
+            <td className={cellClass}>{delivery.orderId ?? "–"}</td>
+            <td className={cellClass}>{delivery.endpoint}</td>
+            <td className={cellClass}>{t(`deliveries.states_${delivery.state}`)}</td>
+            <td className={cellClass}>{delivery.attempts}</td>
+            <td className={cellClass}>{delivery.lastAnswer ?? "–"}</td>
+            <td className={cellClass}>{delivery.lastTry}</td>
+            {page.canSendAgain && (
+              <td className={cellClass}>
+                <Form method="post">
+                  <input type="hidden" name="eventId" value={delivery.eventId} />
+                  <input type="hidden" name="endpoint" value={delivery.endpoint} />
+                  <button type="submit" className={quietButtonClass} aria-label={t("deliveries.sendAgainLabel", { event: delivery.eventType, endpoint: delivery.endpoint })}>
+                    {t("deliveries.sendAgain")}
+                  </button>
+                </Form>
+              </td>
+            )}
+          </tr>
+        ))}
+      </Listing>
+      <Pager
+        first={page.paged ? { href: pageQuery(page.filters), label: t("deliveries.first") } : null}
+        next={page.more ? { href: page.more, label: t("deliveries.more") } : null}
+      />
     </>
   );
 }
