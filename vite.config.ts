@@ -2,6 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { localeBundlesPlugin } from "./locales/browser-bundles.ts";
 
 /**
  * React Router in one chunk of its own: split by the import graph it was four, whose seams cost every screen about
@@ -34,6 +35,7 @@ export default defineConfig(({ command }) => ({
     }),
     tailwindcss(),
     reactRouter(),
+    localeBundlesPlugin(),
   ],
   build: { rolldownOptions: { output: { codeSplitting: REACT_ROUTER_CHUNK } } },
 }));

@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vitest/config";
+import { localeBundlesPlugin } from "./locales/browser-bundles.ts";
 
 const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -30,9 +31,10 @@ export default defineConfig({
     silent: "passed-only",
     projects: [
       {
+        plugins: [localeBundlesPlugin()],
         test: {
           name: "unit",
-          include: ["domain/**/*.test.ts", "contract/**/*.test.ts", "app/**/*.unit.test.ts", "console/**/*.unit.test.ts", "platform/**/*.unit.test.ts", "locales/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["domain/**/*.test.ts", "contract/**/*.test.ts", "app/**/*.unit.test.ts", "workers/**/*.unit.test.ts", "console/**/*.unit.test.ts", "platform/**/*.unit.test.ts", "locales/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["**/*.worker.test.ts"],
           environment: "node",
         },
@@ -40,6 +42,7 @@ export default defineConfig({
       {
         plugins: [
           apiReferenceAsText,
+          localeBundlesPlugin(),
           cloudflareTest(async () => ({
             main: "./cloud-api/src/index.ts",
             wrangler: { configPath: "./cloud-api/wrangler.jsonc" },

@@ -24,7 +24,7 @@ export default async function handleRequest(
   );
   const body = await renderToReadableStream(page, {
     nonce,
-    // The document is sent whole (below), so every Suspense boundary must be written in place: past this
+    // The document is rendered whole before it is sent (below), so every Suspense boundary must be written in place: past this
     // many bytes React writes a later boundary out of order, to be moved in by a script, which a browser
     // without JavaScript never runs (docs/decisions/041).
     progressiveChunkSize: Number.MAX_SAFE_INTEGER,
@@ -41,8 +41,14 @@ export default async function handleRequest(
   // The page paints from its HTML and stylesheet alone; the modules only hydrate it, so their preloads
   // yield to the stylesheet and to images on a slow link. React Router renders those links without a
   // priority option (docs/decisions/016).
-  const html = (await new Response(body).text()).replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
-  return new Response(html, { headers: responseHeaders, status });
+  // The runtime's streaming HTML parser sets it as the document passes (docs/decisions/062): nothing reads the
+  // whole document into a string.
+  const yieldingPreloads = new HTMLRewriter().on('link[rel="modulepreload"]', {
+    element(link) {
+      link.setAttribute("fetchpriority", "low");
+    },
+  });
+  return yieldingPreloads.transform(new Response(body, { headers: responseHeaders, status }));
 }
 
 /**

@@ -2,7 +2,7 @@ import { useContext, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
 import { textDirection } from "#domain/languages.ts";
 import type { Route } from "./+types/root";
-import { i18nextMiddleware, resources } from "./.server/i18n.ts";
+import { browserBundleOf, i18nextMiddleware } from "./.server/i18n.ts";
 import { sessionMiddleware } from "./.server/session/middleware.ts";
 import { requestContextMiddleware, requestOf } from "./.server/request-context.ts";
 import { TIME_ZONE_SCRIPT } from "./time-zone-script.ts";
@@ -12,10 +12,9 @@ import { LoadingOverlayProvider } from "./components/loading-overlay.tsx";
 import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { ToastProvider } from "./components/toasts.tsx";
 import { sessionContext } from "./context.ts";
-import { I18nProvider } from "./i18n/context.tsx";
+import { I18nProvider, loadMessages, messagesAt } from "./i18n/context.tsx";
 import { NonceContext } from "./nonce.ts";
 import { currentTrace } from "#platform/observability.ts";
-import { withFallback, type Messages } from "./i18n/translate.ts";
 // Only these groups reach the browser: the error page when the root loader itself failed.
 import { errors, shell, webview } from "#locales/en/common.json";
 
@@ -31,17 +30,23 @@ export const links: Route.LinksFunction = () => [
 export function loader({ context }: Route.LoaderArgs) {
   const { locale, env } = requestOf(context);
   const toast = context.get(sessionContext).get("toast");
-  // Refusals are worded on the server (app/.server/upstream/refusal-message.ts): their texts stay there.
-  const { upstreamErrors: _serverOnly, ...messages } = withFallback(resources[locale].common as Messages, resources.en.common as Messages);
   return {
     locale,
-    messages,
+    /** The address of the language's bundle, a hashed static asset: the document names it instead of carrying it. */
+    messages: browserBundleOf(locale),
     toast: toast ? { ...toast, id: crypto.randomUUID() } : null,
     /** The document's trace id: an error page without a reference of its own shows it (docs/decisions/055). */
     reference: currentTrace()?.traceId ?? null,
     /** Where the error page reports an error the browser threw (app/browser-error-reporting.ts); null: nowhere. */
     errorReporting: env.SENTRY_BROWSER_DSN ? { dsn: env.SENTRY_BROWSER_DSN, environment: env.ENVIRONMENT ?? null } : null,
   };
+}
+
+/** After hydration (a change of language), the new language's bundle is fetched before the page renders in it. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await loadMessages(data.messages);
+  return data;
 }
 
 /** The language bundle changes only with the language; toasts arrive after submissions. */
@@ -64,11 +69,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#0f1013" />
         <Meta />
         <Links />
+        {/* The browser fetches its language's bundle beside the scripts; entry.client waits for it to hydrate. */}
+        {data && <link rel="preload" href={data.messages} as="fetch" crossOrigin="anonymous" data-messages="" />}
         {/* Tells the server the device's time zone, so that times are shown on the buyer's own clock. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TIME_ZONE_SCRIPT }} />
       </head>
       <body className="min-h-dvh bg-page text-neutral-900 antialiased">
-        <I18nProvider locale={locale} messages={data?.messages ?? { errors, shell, webview }}>
+        <I18nProvider locale={locale} messages={(data && messagesAt(data.messages)) ?? { errors, shell, webview }}>
           <ToastProvider flash={data?.toast ?? null}>
             <LoadingOverlayProvider>
               <NavigationProgress />

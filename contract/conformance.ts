@@ -4,7 +4,7 @@
  * access token included, the token refresh too), and is expected to answer as docs/contract.md says:
  * a refused signature, a replayed header set and a missing or made-up token with their codes, bad input
  * generated from the endpoint's schema with 400 and never a 5xx, a valid call with 200 and an answer its
- * output schema reads, the token refresh, and pagination. Runs in Node (npm run conformance) and in
+ * output schema reads, the token refresh, pagination, and the optional batch where the upstream offers it. Runs in Node (npm run conformance) and in
  * workerd (cloud-api/test/conformance.test.ts): what differs is given, not imported.
  */
 import { z } from "zod";
@@ -182,6 +182,8 @@ export async function runConformance(upstream: Upstream, identity: Identity, dem
   }
 
   for (const [name, endpoint] of ENDPOINTS) {
+    // Optional for an upstream: checked below, when it offers it.
+    if (endpoint === contract.batch) continue;
     const token = endpoint.access === "user" ? tokens.accessToken : "";
     // A call that buys, cancels, receives or refunds is sent ids that name nothing, so that an upstream
     // that let a refused call through would still find nothing to act on.
@@ -213,6 +215,8 @@ export async function runConformance(upstream: Upstream, identity: Identity, dem
     record(name, "answers a valid call with 200 and what its output schema reads", answer.status === Status.ok && read.success, `${describe(answer)}${problem}`);
   }
 
+  await checkBatch();
+
   // A signed header set is usable once.
   const replayed = await replay(contract.userInfo, tokens.accessToken);
   expectStatus("userInfo", "refuses a replayed header set", replayed, Status.badSignature);
@@ -227,10 +231,55 @@ export async function runConformance(upstream: Upstream, identity: Identity, dem
   }
   return results;
 
-  async function replay(endpoint: AnyEndpoint, accessToken: string): Promise<Answer> {
+  /**
+   * The batch (docs/decisions/061), which an upstream need not offer: one that answers it 404 is told so and
+   * not checked further (the storefront sends such an upstream each call alone unless the region table says
+   * otherwise). One that offers it must answer each carried call as the call answers alone, refuse whole what
+   * may not be carried and more calls than the limit, check the token once, and not let a call it carried be
+   * sent again alone with its header set.
+   */
+  async function checkBatch() {
+    const name = "batch";
+    const calls = contract.batch.carries
+      .flatMap((endpoint) => {
+        const input = validInput(endpoint);
+        return input ? [{ endpoint, input }] : [];
+      })
+      .slice(0, contract.batch.maxCalls);
+    const wire = (carried: typeof calls) => carried.map(({ endpoint, input }) => ({ path: endpoint.path, input }));
+    const headers = await freshHeaders();
+    const answered = await send(contract.batch, { calls: wire(calls) }, { accessToken: tokens.accessToken, headers });
+    if (answered.http === 404 || answered.status === Status.notFound) {
+      record(name, "offers the optional batch", null, `${describe(answered)}: not offered; the storefront sends this upstream each call alone unless UPSTREAM_REGIONS says it takes batches`);
+      return;
+    }
+    const answers = contract.batch.output.safeParse(answered.data).data?.answers ?? [];
+    record(name, `answers ${calls.length} carried calls with one envelope each, in order`, answered.status === Status.ok && answers.length === calls.length, `${describe(answered)}; ${answers.length} answers`);
+    for (const [index, { endpoint, input }] of calls.entries()) {
+      const alone = await send(endpoint, input, { accessToken: tokens.accessToken });
+      const carried = answers[index];
+      const same = carried !== undefined && carried.status === alone.status && JSON.stringify(carried.data ?? null) === JSON.stringify(alone.data);
+      record(name, `answers ${endpoint.path} as it answers alone`, same, `batched status ${carried?.status ?? "none"}, alone ${describe(alone)}`);
+    }
+    const replayedAlone = await send(contract.userInfo, {}, { accessToken: tokens.accessToken, headers });
+    expectStatus(name, "refuses its header set again for a call it carried, sent alone", replayedAlone, Status.badSignature);
+    const first = wire(calls.slice(0, 1));
+    expectStatus(name, "refuses whole a call it may not carry (a confirm)", await send(contract.batch, { calls: [...first, { path: contract.confirmOrderV2.path, input: {} }] }, { accessToken: tokens.accessToken }), Status.invalidParams);
+    const tooMany = Array.from({ length: contract.batch.maxCalls + 1 }, () => first[0]);
+    expectStatus(name, `refuses more than ${contract.batch.maxCalls} calls`, await send(contract.batch, { calls: tooMany }, { accessToken: tokens.accessToken }), Status.invalidParams);
+    expectStatus(name, "refuses a made-up access token", await send(contract.batch, { calls: first }, { accessToken: `conformance-${newNoticeStr()}` }), Status.tokenInvalid);
+    expectStatus(name, "refuses a wrong signature", await send(contract.batch, { calls: first }, { accessToken: tokens.accessToken, headers: { signature: "0".repeat(32) } }), Status.badSignature);
+  }
+
+  /** A signed header set of its own, to send twice. */
+  async function freshHeaders() {
     const noticeStr = newNoticeStr();
     const timestamp = String(Math.floor(Date.now() / 1000));
-    const headers = { noticeStr, timestamp, signature: await upstream.sign(upstream.appId, upstream.appSecret, noticeStr, timestamp) };
+    return { noticeStr, timestamp, signature: await upstream.sign(upstream.appId, upstream.appSecret, noticeStr, timestamp) };
+  }
+
+  async function replay(endpoint: AnyEndpoint, accessToken: string): Promise<Answer> {
+    const headers = await freshHeaders();
     await send(endpoint, {}, { accessToken, headers });
     return send(endpoint, {}, { accessToken, headers });
   }

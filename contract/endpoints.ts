@@ -1,6 +1,10 @@
 import { z } from "zod";
+import { CURRENCIES } from "#domain/money.ts";
+import { SOLD_SERVICE_TYPES } from "#domain/services.ts";
+import { moveDirection, packageAtVersion, packageDraft, packageState } from "./package-fields.ts";
 import { DELIVERY_STATES, OPERATOR_ROLES, operatorEmail, operatorRole, type OperatorRole } from "./operator.ts";
 import { amount, countryCode, deviceId, deviceServiceQuery, deviceType, encryptCodeId, iccId, language, money, orderId, paymentStartOutput, paymentType, queryInteger, requiredText, serviceType, text } from "./fields.ts";
+import { envelope } from "./envelope.ts";
 
 /**
  * Every /v1 endpoint of the cloud-api, once (docs/contract.md): method, path, who may call it, and the zod
@@ -821,3 +825,125 @@ export const deliveryResend = endpoint({
   }),
   output: deliveryOutput,
 });
+
+/** The console's catalogue (issue 32 item 3, docs/decisions/059): packages per currency, service and kind of device. */
+export const operatorPackageList = endpoint({
+  method: "POST",
+  path: "/v1/operator/packages/list",
+  access: "operator",
+  role: "viewer",
+  summary: "Every package, retired ones included, by currency, service and display order; filtered by what the input names",
+  input: z.object({
+    currencyCode: z.enum(CURRENCIES).meta({ examples: ["CNY"] }).optional(),
+    serviceType: z.literal(SOLD_SERVICE_TYPES).optional(),
+    deviceType: deviceType.optional(),
+  }),
+  output: z.object({ packages: z.array(packageState) }),
+});
+
+export const operatorPackageDetail = endpoint({
+  method: "POST",
+  path: "/v1/operator/packages/detail",
+  access: "operator",
+  role: "viewer",
+  summary: "One package as it is now and every version it was published in, newest first, with who saved it and when",
+  input: z.object({ packageId: z.number().int().positive() }),
+  output: z.object({ package: packageState, versions: z.array(packageState) }),
+});
+
+export const operatorPackageCreate = endpoint({
+  method: "POST",
+  path: "/v1/operator/packages/create",
+  access: "operator",
+  role: "admin",
+  summary: "Publish a new package (version 1); 409 when its product id is taken. Names and descriptions in all 10 languages",
+  input: packageDraft,
+  output: z.object({ packageId: z.number().int(), version: z.number().int() }),
+});
+
+export const operatorPackageSave = endpoint({
+  method: "POST",
+  path: "/v1/operator/packages/save",
+  access: "operator",
+  role: "admin",
+  summary:
+    "Publish a package's new state on the version it was edited from; 409 naming who saved it and when if another operator " +
+    "saved since. Orders already created keep what they were sold",
+  input: z.object({ ...packageAtVersion.shape, draft: packageDraft }),
+  output: z.object({ packageId: z.number().int(), version: z.number().int() }),
+});
+
+export const operatorPackageRetire = endpoint({
+  method: "POST",
+  path: "/v1/operator/packages/retire",
+  access: "operator",
+  role: "admin",
+  summary: "Stop offering a package to new checkouts; its orders, periods, cards and history keep it. 409 on a stale version",
+  input: packageAtVersion,
+  output: z.object({ packageId: z.number().int(), version: z.number().int() }),
+});
+
+export const operatorPackageReorder = endpoint({
+  method: "POST",
+  path: "/v1/operator/packages/reorder",
+  access: "operator",
+  role: "admin",
+  summary: "Move a package one place up or down among the packages its buyers see with it (same service and currency)",
+  input: z.object({ ...packageAtVersion.shape, direction: moveDirection }),
+  output: z.object({ packageId: z.number().int(), version: z.number().int() }),
+});
+/**
+ * What a batch may carry (docs/decisions/061): the calls a screen reads with, each a user call. Writes that must
+ * stand alone (confirms, repay, cancel, card receive and refunds), the token calls, app-level and operator
+ * endpoints and the batch itself are not listed, so a batch naming one is refused whole; an endpoint added to
+ * the contract is carried only once it is listed here.
+ */
+const carried = [
+  packageList,
+  userCoupons,
+  entitlementTimeline,
+  purchasePreview,
+  currentPackage,
+  simcardDetails,
+  simcardIccidInfo,
+  vipInfo,
+  aiInfo,
+  orderList,
+  orderDetail,
+  orderStatus,
+  payOrderInfo,
+  receivedPackageInfo,
+  vipCardReceivedPackage,
+  storageCardReceivedPackage,
+  userInfo,
+] as const satisfies readonly Endpoint<"user">[];
+
+const BATCH_MAX_CALLS = 10;
+
+const carriedPath = z.enum(carried.map((carriedEndpoint) => carriedEndpoint.path) as [(typeof carried)[number]["path"], ...(typeof carried)[number]["path"][]]);
+
+/**
+ * One signed request carrying several contract calls (docs/decisions/061), as JSON-RPC 2.0 and Microsoft Graph
+ * batch theirs: the signature, the replay record and the token are checked once, for the batch; each call is then
+ * parsed with its endpoint's schema and runs under its own policy exactly as it would alone, and answers its own
+ * envelope, in order. A GET endpoint's input is its query as an object. Optional for a brand's upstream: the
+ * storefront batches only where the region table says the upstream has it.
+ */
+export const batch = Object.assign(
+  endpoint({
+    method: "POST",
+    path: "/v1/cloud/batch",
+    access: "user",
+    summary:
+      "Several calls in one signed request: each { path, input } of an endpoint a batch may carry (at most 10), answered in order " +
+      "with each call's own envelope { status, msg, data, reason? } as it would answer alone; a path that may not be carried refuses the whole batch",
+    input: z.object({
+      calls: z
+        .array(z.object({ path: carriedPath, input: z.record(z.string(), z.unknown()) }).strict())
+        .min(1)
+        .max(BATCH_MAX_CALLS),
+    }),
+    output: z.object({ answers: z.array(envelope) }),
+  }),
+  { carries: carried as readonly Endpoint<"user">[], maxCalls: BATCH_MAX_CALLS },
+);

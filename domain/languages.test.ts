@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectLanguage, intlLocale, isLanguage, LANGUAGES, paypalSettings, textDirection } from "./languages.ts";
+import { detectLanguage, intlLocale, isLanguage, LANGUAGES, paypalSettings, preferredLanguage, textDirection } from "./languages.ts";
 
 describe("language detection (product-rules §5)", () => {
   it("has the 10 languages", () => {
@@ -48,5 +48,28 @@ describe("language detection (product-rules §5)", () => {
     expect(paypalSettings("zh", "USD")).toEqual({ currency: "USD", locale: "zh_CN" });
     expect(isLanguage("ar")).toBe(true);
     expect(isLanguage("pt")).toBe(false);
+  });
+});
+
+describe("a browser's language (Accept-Language, docs/decisions/020)", () => {
+  it.each([
+    ["fr;q=0.1, de;q=0.9", "de"],
+    ["ja-JP, en;q=0.5", "ja"],
+    ["fr-CA, en;q=0.8", "fr"],
+    ["zh-Hans-CN", "zh"],
+    ["de;q=0.5, it;q=0.5", "de"],
+    ["*, es;q=0.9", "es"],
+    ["en;q=0, ru;q=0.2", "ru"],
+    ["x@y, th", "th"],
+  ])("%s is %s: the most preferred tag by q-value, the first of equals", (header, language) => {
+    expect(preferredLanguage(header)).toBe(language);
+  });
+
+  it.each([["pt-BR, ja;q=0.5"], ["pt-BR"], [""], ["*"]])("%s names none of ours first: no language, so the page is English", (header) => {
+    expect(preferredLanguage(header)).toBeNull();
+  });
+
+  it("is none without the header", () => {
+    expect(preferredLanguage(null)).toBeNull();
   });
 });

@@ -14,6 +14,25 @@ export function detectLanguage(locale: string | null | undefined): Language {
   return DETECTION_ORDER.find((code) => lower.includes(code)) ?? "zh";
 }
 
+/**
+ * A browser's language (Accept-Language, RFC 9110 §12.5.4): its most preferred tag by q-value (the first
+ * of equals; `*` and malformed tags aside) when that tag's language is one of ours, else none, so that a
+ * browser preferring a language we lack gets English rather than one it ranked lower (docs/decisions/020).
+ */
+export function preferredLanguage(acceptLanguage: string | null): Language | null {
+  const ranked = (acceptLanguage ?? "")
+    .split(",")
+    .map((entry, order) => {
+      const [tag = "", ...parameters] = entry.trim().split(";");
+      const quality = parameters.map((parameter) => /^\s*q\s*=\s*([01](?:\.\d+)?)\s*$/.exec(parameter)?.[1]).find((value) => value !== undefined);
+      return { tag: tag.trim(), quality: quality === undefined ? 1 : Number(quality), order };
+    })
+    .filter(({ tag }) => /^[a-z]{1,8}(?:-[a-z0-9]{1,8}){0,2}$/i.test(tag))
+    .sort((a, b) => b.quality - a.quality || a.order - b.order);
+  const language = ranked[0]?.tag.split("-")[0]?.toLowerCase();
+  return isLanguage(language) ? language : null;
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }

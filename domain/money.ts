@@ -4,7 +4,9 @@
  */
 import { currencyFormat } from "./number-format.ts";
 
-export type CurrencyCode = "CNY" | "USD";
+/** The currencies packages are priced in: CNY for China, USD everywhere else (currencyForCountry). */
+export const CURRENCIES = ["CNY", "USD"] as const;
+export type CurrencyCode = (typeof CURRENCIES)[number];
 
 /** Converts a wire amount (yuan/dollars) to integer cents, rejecting what cannot be money. */
 export function toCents(amount: number): number {

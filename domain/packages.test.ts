@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { visiblePackages } from "./packages.ts";
+import { packageTermsProblems, visiblePackages, type PackageTerms } from "./packages.ts";
 import { paymentTypesFor } from "./payment-methods.ts";
 import { deviceTypeFromAttrs, isDeviceType, isServiceType } from "./services.ts";
 import { isEmpty } from "./empty.ts";
@@ -57,5 +57,30 @@ describe("codes (product-rules §9)", () => {
 
   it("counts null, undefined and the empty string as empty, nothing else", () => {
     expect([null, undefined, "", " ", 0, false, []].map(isEmpty)).toEqual([true, true, true, false, false, false, false]);
+  });
+});
+
+describe("a package's terms as an operator sets them (issue 32 item 3)", () => {
+  const storage: PackageTerms = { serviceType: 1, deviceType: null, originPriceCents: 5800, salePriceCents: 3800, dataQuotaMb: null, isUnlimited: false, recordingDays: 7 };
+  const data: PackageTerms = { ...storage, serviceType: 2, deviceType: 2, dataQuotaMb: 10240, recordingDays: null };
+  const problems = (terms: PackageTerms) => packageTermsProblems(terms).map(({ field, problem }) => `${field}: ${problem}`);
+
+  it("accept a storage package for every device, 4G data for SIM devices with a quota or unlimited, a free one", () => {
+    expect(problems(storage)).toEqual([]);
+    expect(problems(data)).toEqual([]);
+    expect(problems({ ...data, dataQuotaMb: null, isUnlimited: true })).toEqual([]);
+    expect(problems({ ...storage, originPriceCents: 1800, salePriceCents: 0 })).toEqual([]);
+  });
+
+  it("refuse a service for a kind of device it is not sold to, and a sale price above the original", () => {
+    expect(problems({ ...data, deviceType: 1 })).toEqual(["deviceType: device_type_not_sold"]);
+    expect(problems({ ...storage, salePriceCents: 5801 })).toEqual(["salePriceCents: sale_above_origin"]);
+  });
+
+  it("refuse 4G data with neither or both of a quota and unlimited, and data or recording days on another service", () => {
+    expect(problems({ ...data, dataQuotaMb: null })).toEqual(["dataQuotaMb: data_quota_needed"]);
+    expect(problems({ ...data, isUnlimited: true })).toEqual(["dataQuotaMb: data_quota_needed"]);
+    expect(problems({ ...storage, dataQuotaMb: 1024 })).toEqual(["dataQuotaMb: data_quota_not_sold"]);
+    expect(problems({ ...data, recordingDays: 7 })).toEqual(["recordingDays: recording_days_not_storage"]);
   });
 });

@@ -52,7 +52,24 @@ describe("region table (product-rules §7)", () => {
   });
 
   it("uses the service binding when the table says nothing", () => {
-    expect(chooseUpstream({}, "prod", "CN")).toEqual({ environment: "prod", region: "cn", base: "binding" });
+    expect(chooseUpstream({}, "prod", "CN")).toEqual({ environment: "prod", region: "cn", base: "binding", batch: true });
+  });
+
+  it("takes batches from the embedded cloud-api and from an upstream that declares them, not from one that does not (decision 061)", () => {
+    const table = parseRegionTable(
+      JSON.stringify({
+        "prod/cn": { base: "https://cn.api.example.com", batch: true },
+        "prod/eu": "https://eu.api.example.com",
+        "test/*": { base: "binding", batch: false },
+      }),
+    );
+    expect(chooseUpstream(table, "prod", "CN")).toMatchObject({ base: "https://cn.api.example.com", batch: true });
+    expect(chooseUpstream(table, "prod", "DE")).toMatchObject({ base: "https://eu.api.example.com", batch: false });
+    expect(chooseUpstream(table, "prod", "US")).toMatchObject({ base: "binding", batch: true });
+    expect(chooseUpstream(table, "test", "CN")).toMatchObject({ base: "binding", batch: false });
+    for (const bad of [{ base: "https://api.example.com" }, { base: "https://api.example.com", batch: "yes" }, { base: "http://api.example.com", batch: true }, { base: "binding", batch: true, extra: 1 }]) {
+      expect(() => parseRegionTable(JSON.stringify({ "prod/cn": bad }))).toThrow(/"prod\/cn" must be/);
+    }
   });
 
   it("picks the most specific entry", () => {

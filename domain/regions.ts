@@ -53,20 +53,44 @@ export function environmentForHost(hostname: string): Environment {
 /** "binding" means the embedded cloud-api through the service binding; otherwise an https:// origin. */
 export type UpstreamBase = "binding" | `https://${string}`;
 
-/** Overrides by "environment/region", "environment/*", "*\/region" or "*\/*", most specific first. */
-export type RegionTable = Readonly<Record<string, UpstreamBase>>;
+/**
+ * One upstream: its base, and whether it takes the contract's optional batch operation (docs/decisions/061),
+ * which the embedded cloud-api does and a brand's upstream declares in the region table.
+ */
+export interface Upstream {
+  base: UpstreamBase;
+  batch: boolean;
+}
 
-export interface UpstreamChoice {
+/** Overrides by "environment/region", "environment/*", "*\/region" or "*\/*", most specific first. */
+export type RegionTable = Readonly<Record<string, Upstream>>;
+
+export interface UpstreamChoice extends Upstream {
   environment: Environment;
   region: Region;
-  base: UpstreamBase;
 }
+
+const EMBEDDED: Upstream = { base: "binding", batch: true };
 
 export function chooseUpstream(table: RegionTable, environment: Environment, countryCode: string | null | undefined): UpstreamChoice {
   const region = regionForCountry(countryCode);
-  const base =
-    table[`${environment}/${region}`] ?? table[`${environment}/*`] ?? table[`*/${region}`] ?? table["*/*"] ?? "binding";
-  return { environment, region, base };
+  const upstream = table[`${environment}/${region}`] ?? table[`${environment}/*`] ?? table[`*/${region}`] ?? table["*/*"] ?? EMBEDDED;
+  return { environment, region, ...upstream };
+}
+
+const isBase = (value: unknown): value is UpstreamBase => value === "binding" || (typeof value === "string" && /^https:\/\/[^\s/]+(\/[^\s]*)?$/.test(value));
+
+/**
+ * An entry of the table: a base (the embedded cloud-api takes batches, an https:// upstream is taken not to), or
+ * `{"base": ..., "batch": true|false}` saying whether it does.
+ */
+function upstreamOf(key: string, value: unknown): Upstream {
+  if (isBase(value)) return { base: value, batch: value === "binding" };
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+    const { base, batch, ...rest } = value as Record<string, unknown>;
+    if (isBase(base) && typeof batch === "boolean" && Object.keys(rest).length === 0) return { base, batch };
+  }
+  throw new Error(`UPSTREAM_REGIONS: "${key}" must be "binding", an https:// URL or {"base": "binding" or an https:// URL, "batch": true or false}`);
 }
 
 /** Validates a configured table (from the UPSTREAM_REGIONS variable); throws with the offending entry. */
@@ -74,16 +98,13 @@ export function parseRegionTable(json: string | undefined): RegionTable {
   if (!json || json.trim() === "") return {};
   const raw: unknown = JSON.parse(json);
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new Error("UPSTREAM_REGIONS must be a JSON object");
-  const table: Record<string, UpstreamBase> = {};
+  const table: Record<string, Upstream> = {};
   for (const [key, value] of Object.entries(raw)) {
     const [env, region, extra] = key.split("/");
     const envOk = env === "*" || (ENVIRONMENTS as readonly string[]).includes(env ?? "");
     const regionOk = region === "*" || (REGIONS as readonly string[]).includes(region ?? "");
     if (!envOk || !regionOk || extra !== undefined) throw new Error(`UPSTREAM_REGIONS: bad key "${key}"`);
-    if (value !== "binding" && !(typeof value === "string" && /^https:\/\/[^\s/]+(\/[^\s]*)?$/.test(value))) {
-      throw new Error(`UPSTREAM_REGIONS: "${key}" must be "binding" or an https:// URL`);
-    }
-    table[key] = value as UpstreamBase;
+    table[key] = upstreamOf(key, value);
   }
   return table;
 }

@@ -7,7 +7,7 @@ async function acceptLanguage(page: Page, header: string) {
 
 /**
  * A browser's Accept-Language picks the language of a page opened without one: its most preferred
- * locale by q-value, when it is one of ours; otherwise English (remix-i18next, docs/decisions/020).
+ * locale by q-value, when it is one of ours; otherwise English (docs/decisions/020, 062).
  */
 test.describe("language from the browser", () => {
   for (const [header, language, heading] of [
@@ -29,5 +29,33 @@ test.describe("language from the browser", () => {
     await acceptLanguage(page, "de");
     await page.goto("/about?language=ja");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("CamCloud について");
+  });
+});
+
+/**
+ * docs/decisions/062: a document names its language's bundle, a hashed static asset, instead of carrying it
+ * in its loader data; the browser fetches it before hydrating, and again when a navigation changes language.
+ */
+test.describe("the language bundle", () => {
+  test("is an asset of the document's language, not part of the document, and the page hydrates and navigates in its language", async ({ page, request }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+    const bundleResponse = page.waitForResponse((response) => /\/assets\/messages-de-[0-9a-f]+\.json$/.test(response.url()));
+    const response = await page.goto("/?language=de");
+    const html = await response!.text();
+    const bundle = await (await bundleResponse).json();
+    // A text of the bundle that the home page does not show is in the asset, not in the document.
+    expect(bundle.noLogin.title).toBe("Kein Zugriff");
+    expect(html).not.toContain("Kein Zugriff");
+    expect(html).toMatch(/<link rel="preload" href="\/assets\/messages-de-[0-9a-f]+\.json" as="fetch"/);
+    expect((await request.get(`/?language=de`)).headers()["content-type"]).toContain("text/html");
+
+    // Hydrated: the link is followed by the router, and the next page is in the language it is served in.
+    await page.getByRole("link", { name: "Über uns" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    const language = await page.locator("html").getAttribute("lang");
+    const heading = { en: "About CamCloud", de: "Über CamCloud" }[language as "en" | "de"];
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    expect(errors).toEqual([]);
   });
 });

@@ -53,6 +53,17 @@ test.describe("4G top-up screen", () => {
     await expect(page.getByText("¥49.00")).toBeVisible();
   });
 
+  test("the screen's document carries what it shows, not the coupon selector's lists, which the selector's own does @no-js", async ({ page, request }) => {
+    // The ¥10 coupon's condition is shown only in the selector (docs/decisions/062).
+    const condition = "For orders of ¥50.00 or more";
+    await page.goto(await launchLink(DEMO_DEVICES.sim));
+    await expect(page.getByRole("link", { name: /10 GB for 30 days/ })).toHaveAttribute("aria-current", "true");
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    expect(await (await request.get(page.url(), { headers: { cookie } })).text()).not.toContain(condition);
+    await page.goto("/app-h5/cloud/coupons?from=mobile_data_buy");
+    await expect(page.getByText(condition)).toBeVisible();
+  });
+
   test("junk package and coupon values in the URL fall back to the defaults @no-js", async ({ page }) => {
     await page.goto(await launchLink(DEMO_DEVICES.sim));
     for (const query of ["?package=abc&coupon=%00", "?package=-1&coupon=1e9", "?package=99999999999999999999&coupon=none"]) {

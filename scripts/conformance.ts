@@ -19,7 +19,9 @@ const USAGE = `usage: npm run conformance -- --upstream URL [--app-id ID --app-s
 
 Without credentials: the demo buyer, signed in with the local demo secrets (.dev.vars), as npm start serves it.
 A brand's own upstream: its app id and secret, and a test user's tokens (or the S2S secret and an account)
-with a camera, a SIM device and an order; the card calls are asked about the cards given.`;
+with a camera, a SIM device and an order; the card calls are asked about the cards given.
+The batch (POST /v1/cloud/batch) is optional: an upstream that answers it 404 is listed as not offering it, not
+as failing; one that offers it is checked, and may then be declared in the storefront's UPSTREAM_REGIONS.`;
 
 const { values } = parseArgs({
   options: {

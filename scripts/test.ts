@@ -23,16 +23,16 @@ const steps: [string, () => Promise<void>][] = [
   ["deploy dry runs (preview, production, a branch preview and its removal)", async () => {
     for (const args of [["--env", "preview"], ["--env", "production"], ["--preview", "--name", "dry-run"], ["--preview", "--remove", "--name", "dry-run"]]) await run(process.execPath, ["scripts/deploy.ts", ...args, "--dry-run"], { stdio: ["ignore", "ignore", "inherit"] });
   }],
-  ["build", () => run(bin("react-router"), ["build"])],
+  ["build", () => run(bin("react-router"), ["build"]).then(() => run(bin("react-router"), ["build", "console"]))],
   ["no secret in the client assets", async () => scanClientAssets()],
   ["chromium", () => run(process.execPath, ["scripts/ensure-chromium.ts"])],
   ["end-to-end tests", () => run(bin("playwright"), ["test", "--reporter=list,json"], { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json` } })],
 ];
 
-/** The built browser assets hold no configured secret (.dev.vars and the environment) and no secret key shape. */
+/** The built browser assets (the storefront's and the console's) hold no configured secret (.dev.vars and the environment) and no secret key shape. */
 function scanClientAssets(): void {
   const configured = { ...devVars(), ...Object.fromEntries(Object.entries(process.env).filter(([name, value]) => /SECRET|PRIVATE|_KEY$/.test(name) && value)) } as Record<string, string>;
-  const hits = scanForSecrets(`${ROOT}build/client`, configured);
+  const hits = ["build/client", "console/build/client"].flatMap((client) => scanForSecrets(`${ROOT}${client}`, configured));
   if (hits.length) throw new Error(hits.map((hit) => `${hit.file} contains ${hit.what}`).join("\n"));
 }
 

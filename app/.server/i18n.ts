@@ -1,5 +1,7 @@
-import { createI18nextMiddleware } from "remix-i18next";
-import { detectLanguage, FALLBACK_LANGUAGE, LANGUAGES } from "#domain/languages.ts";
+import { createInstance, type i18n } from "i18next";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import localeBundles from "virtual:locale-bundles";
+import { detectLanguage, FALLBACK_LANGUAGE, isLanguage, LANGUAGES, preferredLanguage, type Language } from "#domain/languages.ts";
 import ar from "#locales/ar/common.json";
 import arPages from "#locales/ar/pages.json";
 import de from "#locales/de/common.json";
@@ -21,6 +23,8 @@ import thPages from "#locales/th/pages.json";
 import zh from "#locales/zh/common.json";
 import zhPages from "#locales/zh/pages.json";
 import { sessionContext } from "../context.ts";
+import { keepMessages, messagesAt } from "../i18n/context.tsx";
+import { browserMessages, type Messages } from "../i18n/translate.ts";
 
 /**
  * "common" is the bundle every screen sends to the browser; "pages" holds the long texts of the public
@@ -39,27 +43,52 @@ export const resources = {
   ar: { common: ar, pages: arPages },
 };
 
+/** One i18next instance per language, made when the isolate first needs it: the bundles never change. */
+const instances = new Map<Language, i18n>();
+
+function i18nextFor(language: Language): i18n {
+  let instance = instances.get(language);
+  if (!instance) {
+    instance = createInstance({
+      resources,
+      lng: language,
+      defaultNS: "common",
+      fallbackLng: FALLBACK_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      interpolation: { escapeValue: false },
+      // Initialised before init returns: the resources are in the bundle, nothing loads.
+      initAsync: false,
+    });
+    void instance.init();
+    instances.set(language, instance);
+  }
+  return instance;
+}
+
+const languageContext = createContext<Language>();
+
 /**
  * The language of a request: the `language` query value, else the one the launch named (both read with
- * product-rules §5 detection), else the browser's Accept-Language by its q-values (remix-i18next), else English.
+ * product-rules §5 detection), else the browser's Accept-Language by its q-values, else English
+ * (docs/decisions/020). Its i18next instance is the language's own, shared by every request of the isolate
+ * (docs/decisions/062): nothing may change its language or add to its resources.
  */
-export const [i18nextMiddleware, getLocale, getI18n] = createI18nextMiddleware({
-  detection: {
-    supportedLanguages: [...LANGUAGES],
-    fallbackLanguage: FALLBACK_LANGUAGE,
-    order: ["custom", "header"],
-    async findLocale({ request, context }) {
-      const query = new URL(request.url).searchParams.get("language");
-      if (query) return detectLanguage(query);
-      return context.get(sessionContext).get("launch")?.language ?? null;
-    },
-  },
-  i18next: {
-    resources,
-    defaultNS: "common",
-    fallbackLng: FALLBACK_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  },
-});
+export const i18nextMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
+  const query = new URL(request.url).searchParams.get("language");
+  const launched = context.get(sessionContext).get("launch")?.language;
+  context.set(languageContext, query ? detectLanguage(query) : isLanguage(launched) ? launched : (preferredLanguage(request.headers.get("Accept-Language")) ?? FALLBACK_LANGUAGE));
+  return next();
+};
+
+export const getLocale = (context: Readonly<RouterContextProvider>): Language => context.get(languageContext);
+export const getI18n = (context: Readonly<RouterContextProvider>): i18n => i18nextFor(getLocale(context));
+
+/**
+ * The address of a language's browser bundle (a hashed static asset, docs/decisions/062), with its messages
+ * kept for the server's own render of the document.
+ */
+export function browserBundleOf(language: Language): string {
+  const url = localeBundles[language];
+  if (!messagesAt(url)) keepMessages(url, browserMessages(resources[language].common as Messages, resources.en.common as Messages));
+  return url;
+}

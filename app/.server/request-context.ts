@@ -39,8 +39,7 @@ const requestContextKey = createContext<RequestContext>();
 export const requestContextMiddleware: MiddlewareFunction<Response> = ({ context, request }, next) => {
   let upstream: Upstream | null = null;
   const env = context.get(cloudflareContext).env;
-  // remix-i18next detects among the supported languages only.
-  const locale = getLocale(context) as Language;
+  const locale = getLocale(context);
   const { t } = getI18n(context);
   context.set(requestContextKey, {
     env,

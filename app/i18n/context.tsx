@@ -11,3 +11,24 @@ export function I18nProvider({ locale, messages, children }: { locale: string; m
 export function useTranslation() {
   return useContext(I18nContext);
 }
+
+/**
+ * The language bundles this side has, by their hashed address (docs/decisions/062): the browser fetches its
+ * language's before it hydrates and on a change of language; the server puts in what it renders with. An
+ * address names one content forever, so one store serves every request.
+ */
+const loaded = new Map<string, Messages>();
+
+export const messagesAt = (url: string): Messages | undefined => loaded.get(url);
+
+export function keepMessages(url: string, messages: Messages): void {
+  loaded.set(url, messages);
+}
+
+/** Fetches a bundle the first time its address is named (the document preloads its own). */
+export async function loadMessages(url: string): Promise<void> {
+  if (loaded.has(url)) return;
+  const response = await fetch(url, { credentials: "same-origin" });
+  if (!response.ok) throw new Error(`language bundle ${url}: ${response.status}`);
+  loaded.set(url, (await response.json()) as Messages);
+}

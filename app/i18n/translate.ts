@@ -1,6 +1,6 @@
 /**
  * The client's translator: i18next's key paths, `{{name}}` interpolation and `_one`/`_other` plural
- * suffixes (chosen by Intl.PluralRules), over the one language bundle the root loader sends.
+ * suffixes (chosen by Intl.PluralRules), over the one language bundle the root loader names (docs/decisions/062).
  * i18next itself runs on the server only (ADR 007).
  */
 export type Messages = { [key: string]: string | Messages };
@@ -16,8 +16,15 @@ function lookup(messages: Messages, key: string): string | Messages | undefined 
   return node;
 }
 
+/** One plural rule set per locale: building one costs more than the lookups of a whole page. */
+const pluralRules = new Map<string, Intl.PluralRules>();
+
 export function createTranslator(locale: string, messages: Messages): Translate {
-  const plurals = new Intl.PluralRules(locale);
+  let plurals = pluralRules.get(locale);
+  if (!plurals) {
+    plurals = new Intl.PluralRules(locale);
+    pluralRules.set(locale, plurals);
+  }
   return (key, values) => {
     const count = values?.count;
     // A language without the count's own plural form (Arabic "two", "few"...) uses its "other" form.
@@ -37,4 +44,13 @@ export function withFallback(messages: Messages, fallback: Messages): Messages {
     merged[key] = typeof value === "object" && typeof base === "object" ? withFallback(value, base) : value;
   }
   return merged;
+}
+
+/**
+ * What of a language's `common` bundle the browser gets: every key, the fallback's where the language lacks one,
+ * but the refusals' texts, which are worded on the server (app/.server/upstream/refusal-message.ts).
+ */
+export function browserMessages(messages: Messages, fallback: Messages): Messages {
+  const { upstreamErrors: _serverOnly, ...sent } = withFallback(messages, fallback);
+  return sent;
 }

@@ -1,13 +1,16 @@
 import { z } from "zod";
 import { Hono, type Context } from "hono";
 import type { CloudApiEnv } from "#api/env.ts";
-import { Status } from "#contract/codes.ts";
+import { httpStatusOf, Status } from "#contract/codes.ts";
+import { batch, type Access } from "#contract/endpoints.ts";
+import type { OperatorRole } from "#contract/operator.ts";
 import { countryCode, language } from "#contract/fields.ts";
 import { ApiError } from "#api/core/errors.ts";
-import { failure, success } from "#api/http/envelope.ts";
+import { failure, succeeded, success } from "#api/http/envelope.ts";
 import { buildOpenApiDocument, type OpenApiDocument } from "#api/http/openapi.ts";
 import { API_DOCS_PATHS, apiDocsRoutes } from "#api/http/api-docs.ts";
 import type { AnyOperation, RequestFacts } from "#api/http/operation.ts";
+import { refusalOf, settle, startCall, valueOf, type CallRequest, type CheckedCaller, type StartedCall } from "#api/http/call.ts";
 import { operatorEmailOf, verifySignedRequest, type SignedRequest } from "#api/http/signature.ts";
 import { parseJsonBody, parseOrRefuse, readBodyText } from "#api/http/validation.ts";
 import { operations } from "#api/operations/index.ts";
@@ -22,36 +25,54 @@ import { findOperatorStatement, type OperatorRow } from "#api/repositories/opera
 import { operatorAllowed } from "#api/services/operators.ts";
 import { sha256Hex } from "#api/core/hashing.ts";
 import { d1SessionFor } from "#api/http/d1-session.ts";
-import { OWNER_CHECKS } from "#api/services/ownership.ts";
-import { describeError, log } from "#platform/observability.ts";
-
-type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
-
-function settle<T>(run: () => T): Settled<T> {
-  try {
-    return { ok: true, value: run() };
-  } catch (error) {
-    return { ok: false, error };
-  }
-}
-
-const settleAsync = <T>(run: () => Promise<T>): Promise<Settled<T>> =>
-  Promise.resolve()
-    .then(run)
-    .then(
-    (value) => ({ ok: true, value }),
-    (error: unknown) => ({ ok: false, error }),
-  );
-
-function valueOf<T>(settled: Settled<T>): T {
-  if (!settled.ok) throw settled.error;
-  return settled.value;
-}
 
 /** The buyer's headers, read as the body's fields of the same names are (English and China without them). */
 const buyerHeaders = z.object({ appLanguage: language.optional(), countryCode: countryCode.optional() });
-const NOTHING: Settled<undefined> = { ok: true, value: undefined };
-const NOTHING_READ = Promise.resolve(NOTHING);
+
+/**
+ * What a signed request says about the calls it carries (one alone, or a batch's): the D1 session its policy
+ * picks, the facts its headers give, and its access token's hash. The headers are refused only after the
+ * caller's checks: a bad signature or token answers before bad input does.
+ */
+async function callRequestOf(c: Context<{ Bindings: CloudApiEnv }>, access: Access, readOnly: boolean) {
+  const storage = d1SessionFor(c.env, c.req.raw, readOnly);
+  const headers = settle(() => parseOrRefuse(buyerHeaders, { appLanguage: c.req.header("appLanguage"), countryCode: c.req.header("countryCode") }));
+  const facts: RequestFacts = {
+    env: storage.env,
+    request: c.req.raw,
+    countryCode: (headers.ok ? headers.value.countryCode : undefined) ?? "CN",
+    language: (headers.ok ? headers.value.appLanguage : undefined) ?? "en",
+  };
+  const accessToken = access === "user" ? (c.req.header("accessToken") ?? "") : "";
+  const request: CallRequest = { facts, primary: c.env.DB, tokenHash: accessToken ? await sha256Hex(accessToken) : "", headers };
+  return { storage, request };
+}
+
+/**
+ * Checks a request's signature, replay record and caller once, with its calls' first reads beside them, and
+ * answers the caller every call runs for. A user call's token is looked up on the primary in the replay check's
+ * batch, which writes there anyway: one round trip, and a token minted a moment ago is found even where a
+ * replica has not seen it yet (docs/decisions/040, 048); an operator call's operators row is read the same way
+ * and must hold `role` (docs/decisions/057).
+ */
+async function checkCaller(env: CloudApiEnv, signed: SignedRequest, tokenHash: string, calls: readonly StartedCall[], role?: OperatorRole): Promise<CheckedCaller> {
+  const [callerRow] = await verifySignedRequest<TokenRow | OperatorRow, unknown>(signed, env, {
+    caller: tokenHash
+      ? { tokenHash, read: (db) => findTokenStatement(db, tokenHash, "access") }
+      : signed.access === "operator"
+        ? { read: (db) => findOperatorStatement(db, operatorEmailOf(signed.request)) }
+        : undefined,
+    alongside: () => Promise.all(calls.map((call) => call.startReads())),
+  });
+  if (signed.access === "user") return { userId: accessOf(callerRow as TokenRow | null).userId };
+  if (role !== undefined) return { operator: operatorAllowed(callerRow as OperatorRow | null, role) };
+  return null;
+}
+
+/** A POST's input is its body: a query string beside it could only make a captured request look new. */
+function refuseQueryOnPost(c: Context) {
+  if (new URL(c.req.url).search !== "") throw new ApiError(Status.invalidParams, "invalid params: query: a POST takes no query string");
+}
 
 /**
  * A notification may have paid or refunded an order: its integration events go to their queue after the
@@ -72,72 +93,44 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
   const app = new Hono<{ Bindings: CloudApiEnv }>();
 
   for (const op of ops) {
-    // Unknown fields are refused (400 naming the field) rather than silently dropped.
-    const inputSchema = op.input instanceof z.ZodObject ? op.input.strict() : op.input;
     app.on(op.method, op.path, async (c) => {
-      // A POST's input is its body: a query string beside it could only make a captured request look new.
-      if (op.method === "POST" && new URL(c.req.url).search !== "") throw new ApiError(Status.invalidParams, "invalid params: query: a POST takes no query string");
-      const signed: SignedRequest = {
-        request: c.req.raw,
-        access: op.access,
-        path: op.path,
-        body: op.method === "GET" ? "" : await readBodyText(c.req.raw),
-      };
-      const storage = d1SessionFor(c.env, c.req.raw, op.readOnly);
-      // The appLanguage and countryCode headers are read as a body's fields are, and the input now, to start the
-      // operation's first reads; all are refused only after the caller's checks: a bad signature or token answers
-      // before bad input does.
-      const headers = settle(() => parseOrRefuse(buyerHeaders, { appLanguage: c.req.header("appLanguage"), countryCode: c.req.header("countryCode") }));
-      const facts: RequestFacts = {
-        env: storage.env,
-        request: c.req.raw,
-        countryCode: (headers.ok ? headers.value.countryCode : undefined) ?? "CN",
-        language: (headers.ok ? headers.value.appLanguage : undefined) ?? "en",
-      };
-      const input = settle(() => {
-        valueOf(headers);
-        return parseOrRefuse(inputSchema, op.method === "GET" ? Object.fromEntries(new URL(c.req.url).searchParams) : parseJsonBody(signed.body));
-      });
-      // The token is looked up on the primary in the replay check's batch, which writes there anyway: one
-      // round trip, and a token minted a moment ago is found even where a replica has not seen it yet. The
-      // row the owner check needs and the operation's first reads run beside it (docs/decisions/040, 048);
-      // what they found or failed with waits until every check passed.
-      // An operator call's operators row is read the same way (docs/decisions/057).
-      const accessToken = op.access === "user" ? (c.req.header("accessToken") ?? "") : "";
-      const tokenHash = accessToken ? await sha256Hex(accessToken) : "";
-      const operatorEmail = op.access === "operator" ? operatorEmailOf(c.req.raw) : "";
-      const owner = OWNER_CHECKS[op.owner];
-      const [callerRow, [ownerRow, readFirst]] = await verifySignedRequest<TokenRow | OperatorRow, [Settled<unknown>, Settled<unknown>]>(signed, c.env, {
-        caller: tokenHash
-          ? { tokenHash, read: (db) => findTokenStatement(db, tokenHash, "access") }
-          : op.access === "operator"
-            ? { read: (db) => findOperatorStatement(db, operatorEmail) }
-            : undefined,
-        alongside: () =>
-          input.ok
-            ? Promise.all([
-                settleAsync<unknown>(() => owner.read(storage.env.DB, input.value)),
-                op.readsFirst ? settleAsync(() => op.readsFirst!({ db: storage.env.DB, primary: c.env.DB, input: input.value, tokenHash, facts })) : NOTHING_READ,
-              ])
-            : Promise.resolve([NOTHING, NOTHING]),
-      });
-      const user = op.access !== "user" ? null : accessOf(callerRow as TokenRow | null);
-      const operator = op.role === undefined ? null : operatorAllowed(callerRow as OperatorRow | null, op.role);
-      const given = valueOf(input);
-      // The owner check's refusal wins over whatever the first reads found or failed with.
-      const context = user
-        ? { ...facts, userId: user.userId, owned: await owner.check(valueOf(ownerRow) as never, { env: storage.env, userId: user.userId }, given) }
-        : operator
-          ? { ...facts, operator }
-          : facts;
-      const data = await op.handle(context as never, given, valueOf(readFirst));
-      return storage.answer(success(c, op.output.parse(data)));
+      if (op.method === "POST") refuseQueryOnPost(c);
+      const body = op.method === "GET" ? "" : await readBodyText(c.req.raw);
+      const { storage, request } = await callRequestOf(c, op.access, op.readOnly);
+      const call = startCall(op, () => (op.method === "GET" ? Object.fromEntries(new URL(c.req.url).searchParams) : parseJsonBody(body)), request);
+      const caller = await checkCaller(c.env, { request: c.req.raw, access: op.access, path: op.path, body }, request.tokenHash, [call], op.role);
+      return storage.answer(success(c, await call.finish(caller)));
     });
   }
 
+  // Several calls in one signed request (docs/decisions/061): each runs through startCall as it would alone.
+  const batchInput = batch.input.strict();
+  const carriedOps = new Map(ops.filter((op) => batch.carries.some((carried) => carried.path === op.path)).map((op) => [op.path, op]));
+  app.post(batch.path, async (c) => {
+    refuseQueryOnPost(c);
+    const body = await readBodyText(c.req.raw);
+    const carried = settle(() =>
+      parseOrRefuse(batchInput, parseJsonBody(body)).calls.map(({ path, input }, index) => {
+        const op = carriedOps.get(path);
+        if (!op) throw new ApiError(Status.notFound, `calls.${index}.path: no such endpoint: ${path}`);
+        return { op, input };
+      }),
+    );
+    // Only reads: a replica near the caller may answer the whole batch (docs/decisions/032).
+    const { storage, request } = await callRequestOf(c, batch.access, carried.ok && carried.value.every(({ op }) => op.readOnly));
+    const calls = carried.ok ? carried.value.map(({ op, input }) => startCall(op, () => input, request)) : [];
+    const caller = await checkCaller(c.env, { request: c.req.raw, access: batch.access, path: batch.path, body }, request.tokenHash, calls);
+    valueOf(request.headers);
+    valueOf(carried);
+    // One call's refusal is its own answer, never the batch's.
+    const answers = await Promise.all(calls.map((call) => call.finish(caller).then(succeeded, refusalOf)));
+    return storage.answer(success(c, { answers }));
+  });
+
   // A method a path does not take answers 405 naming the ones it does (RFC 9110 §15.5.6), not 404.
-  for (const path of new Set(ops.map((op) => op.path))) {
-    const allow = ops.flatMap((op) => (op.path !== path ? [] : op.method === "GET" ? ["GET", "HEAD"] : [op.method])).join(", ");
+  const routed = [...ops, batch];
+  for (const path of new Set(routed.map((op) => op.path))) {
+    const allow = routed.flatMap((op) => (op.path !== path ? [] : op.method === "GET" ? ["GET", "HEAD"] : [op.method])).join(", ");
     app.all(path, (c) => {
       c.header("Allow", allow);
       return failure(c, Status.methodNotAllowed, `method not allowed: ${c.req.method} ${path} takes ${allow}`);
@@ -146,7 +139,7 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
 
   // Unsigned, built on the first request of the isolate.
   let openApi: OpenApiDocument | undefined;
-  app.get(API_DOCS_PATHS.document, (c) => c.json((openApi ??= buildOpenApiDocument(ops))));
+  app.get(API_DOCS_PATHS.document, (c) => c.json((openApi ??= buildOpenApiDocument(routed))));
   // Its reader, where API_DOCS is on.
   app.route("/", apiDocsRoutes());
 
@@ -166,9 +159,8 @@ export function buildApp(ops: readonly AnyOperation[] = operations) {
 
   app.notFound((c) => failure(c, Status.notFound, `no such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`));
   app.onError((error, c) => {
-    if (error instanceof ApiError) return failure(c, error.status, error.message, error.reason);
-    log("error", "internal-error", { error: describeError(error), stack: error instanceof Error ? error.stack : undefined });
-    return failure(c, Status.internal, "internal error");
+    const refusal = refusalOf(error);
+    return c.json(refusal, httpStatusOf(refusal.status));
   });
   return app;
 }

@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS, DEMO_DEVICES } from "#demo/seed.ts";
 import { PROBE_HEADERS } from "#contract/headers.ts";
 import { requestSignature } from "#contract/signature.ts";
-import { OrderStatus } from "#domain/order-status.ts";
 import { ServiceType } from "#domain/services.ts";
 import { operations } from "#api/operations/index.ts";
 import { signIn } from "#test/signed-request.ts";
 import { envWith, fetchWith } from "./helpers/live-worker.ts";
+import { fulfilledOrderOf } from "./helpers/orders.ts";
 import { signedHeaders } from "#test/signed-request.ts";
 
 /**
@@ -31,13 +31,6 @@ async function probedCall(accessToken: string, path: string, body: Record<string
   return { ...depthOf(response), body: (await response.json()) as { status: number; msg: string; data: unknown; reason?: string } };
 }
 
-/** A paid order of the demo buyer (the seed has some), for the calls that name an order. */
-async function paidOrderOf(userId: number): Promise<string> {
-  const row = await env.DB.prepare("SELECT order_id FROM orders WHERE user_id = ? AND status = ? ORDER BY created_at LIMIT 1").bind(userId, OrderStatus.purchaseSucceeded).first<{ order_id: string }>();
-  if (!row) throw new Error("the demo buyer has no fulfilled order (purchase succeeded)");
-  return row.order_id;
-}
-
 /** An input of the demo buyer's for each operation that reads first; the list of calls itself comes from the operations. */
 const EXAMPLES: Record<string, (orderId: string) => Record<string, unknown>> = {
   "/v1/cloud/package/list": () => ({ deviceId: DEMO_DEVICES.camera, type: ServiceType.vip }),
@@ -56,7 +49,7 @@ const EXAMPLES: Record<string, (orderId: string) => Record<string, unknown>> = {
 
 /** Every operation that declares reads first (its policy, docs/decisions/048), with the demo buyer's input. */
 async function readFirstCalls(userId: number) {
-  const orderId = await paidOrderOf(userId);
+  const orderId = await fulfilledOrderOf(userId);
   return operations
     .filter((op) => op.readsFirst)
     .map((op) => {

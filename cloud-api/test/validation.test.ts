@@ -6,7 +6,7 @@ import { parseJsonBody, readBodyText } from "#api/http/validation.ts";
 import { operations } from "#api/operations/index.ts";
 
 /** Values tried, in order, to fill a required field validly so that only the field under test is wrong. */
-const VALID_CANDIDATES = ["SIM-DEMO-001", 1, 0.01, "CN", "89860012345678901234", true, "viewer@camcloud.example", "viewer", `msg_${"0".repeat(32)}`];
+const VALID_CANDIDATES = ["SIM-DEMO-001", 1, 0.01, "CN", "89860012345678901234", true, null, "viewer@camcloud.example", "viewer", `msg_${"0".repeat(32)}`];
 const MB = 1024 * 1024;
 /** A JSON value of each type, for a field that declares none of it. */
 const WRONG_TYPES: [string, unknown][] = [
@@ -37,12 +37,17 @@ function jsonTypes(field: z.ZodType): string[] {
   return [schema.type ?? [], ...(schema.anyOf ?? []).map((branch) => branch.type ?? [])].flat();
 }
 
-/** The op's required fields, each filled with the first candidate it accepts. */
+/** The examples a field documents (zod's meta, as the OpenAPI document shows them). */
+function examplesOf(field: z.ZodType): unknown[] {
+  return (z.toJSONSchema(field, { io: "input" }) as { examples?: unknown[] }).examples ?? [];
+}
+
+/** The op's required fields, each filled with the first of its examples or the candidates that it accepts. */
 function validInput(op: AnyOperation): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const [name, field] of fieldsOf(op)) {
     if (field.safeParse(undefined).success) continue;
-    const value = VALID_CANDIDATES.map((candidate) => wire(op, candidate)).find((candidate) => field.safeParse(candidate).success);
+    const value = [...examplesOf(field), ...VALID_CANDIDATES].map((candidate) => wire(op, candidate)).find((candidate) => field.safeParse(candidate).success);
     if (value === undefined) throw new Error(`${op.path}: add a valid candidate for ${name}`);
     input[name] = value;
   }

@@ -1,5 +1,6 @@
 import { useContext, type ReactNode } from "react";
 import { Form, isRouteErrorResponse, Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import type { OperatorRole } from "#contract/operator.ts";
 import { currentTrace } from "#platform/observability.ts";
 import type { Route } from "./+types/root";
 import { getOperator } from "./.server/cloud-api.ts";
@@ -29,7 +30,7 @@ const otherLocale = (locale: ConsoleLocale): ConsoleLocale => (locale === "en" ?
 
 const target = "inline-flex min-h-11 items-center rounded-md px-3";
 
-function Header({ operator, signOut }: { operator: { email: string; role: "viewer" | "support" | "admin" }; signOut: string }) {
+function Header({ operator, signOut }: { operator: { email: string; role: OperatorRole }; signOut: string }) {
   const { t, locale } = useTranslation();
   const { pathname, search } = useLocation();
   return (

@@ -10,5 +10,8 @@ export default [
   route("today", "routes/today.tsx"),
   route("orders", "routes/orders.tsx"),
   route("orders/:orderId", "routes/orders.$orderId.tsx"),
+  route("packages", "routes/packages.tsx"),
+  route("packages/new", "routes/packages.new.tsx"),
+  route("packages/:id", "routes/packages.$id.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -43,10 +43,16 @@ export async function prepareLocalDatabases(options: { stateDir?: string; fresh:
   // Only the databases are used: wrangler's notes about the Workers' other bindings and secrets are not for here.
   const logLevel = process.env.WRANGLER_LOG;
   process.env.WRANGLER_LOG = "error";
-  const [cloudApi, storefront] = await Promise.all([
-    getPlatformProxy<{ DB: D1Database }>({ configPath: `${ROOT}cloud-api/wrangler.jsonc`, persist }),
-    getPlatformProxy<{ SESSIONS_DB: D1Database }>({ configPath: `${ROOT}wrangler.jsonc`, persist }),
-  ]).finally(() => (logLevel === undefined ? delete process.env.WRANGLER_LOG : (process.env.WRANGLER_LOG = logLevel)));
+  // One after the other: two runtimes opening the same persisted state at once can meet SQLite's lock (SQLITE_BUSY).
+  const [cloudApi, storefront] = await (async () => {
+    const api = await getPlatformProxy<{ DB: D1Database }>({ configPath: `${ROOT}cloud-api/wrangler.jsonc`, persist });
+    try {
+      return [api, await getPlatformProxy<{ SESSIONS_DB: D1Database }>({ configPath: `${ROOT}wrangler.jsonc`, persist })] as const;
+    } catch (error) {
+      await api.dispose();
+      throw error;
+    }
+  })().finally(() => (logLevel === undefined ? delete process.env.WRANGLER_LOG : (process.env.WRANGLER_LOG = logLevel)));
   try {
     const db = cloudApi.env.DB;
     await Promise.all([applyMigrations(db, `${ROOT}cloud-api/migrations`), applyMigrations(storefront.env.SESSIONS_DB, `${ROOT}app/.server/session/migrations`)]);

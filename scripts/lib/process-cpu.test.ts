@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { createServer, type AddressInfo } from "node:net";
 import { expect, test } from "vitest";
-import { treeCpuMs } from "./process-cpu.ts";
+import { listeningPids, treeCpuMs } from "./process-cpu.ts";
 
 test.skipIf(process.platform !== "linux")("counts the CPU a started process spends, and only processes whose command matches", async () => {
   // A child that spends 300 ms of its own CPU time (not of the clock: the machine may be busy), says so, then waits.
@@ -17,3 +18,16 @@ test.skipIf(process.platform !== "linux")("counts the CPU a started process spen
     child.kill();
   }
 }, 30_000);
+
+test.skipIf(process.platform !== "linux")("finds the process listening on a port, and only that one, and can leave it out of the count", async () => {
+  const server = createServer().listen(0, "127.0.0.1");
+  await once(server, "listening");
+  try {
+    const { port } = server.address() as AddressInfo;
+    expect(listeningPids(port)).toEqual([process.pid]);
+    expect(listeningPids(port + 1).includes(process.pid)).toBe(false);
+    expect(treeCpuMs([process.pid], /./, [process.pid])).toBeLessThan(treeCpuMs([process.pid], /./) ?? 0);
+  } finally {
+    server.close();
+  }
+});

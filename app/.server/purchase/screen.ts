@@ -54,7 +54,9 @@ export async function loadPurchaseScreen<Own>(definition: PurchaseScreenDefiniti
   const { req, url, launch, tokens, purchase } = purchaseOf(definition, args);
   const request = { ...purchase, launch, url };
   const offer = Promise.all([loadOffer(req, request), loadPlan(req, request)]).then(([offer, plan]) => withPlan(offer, plan));
-  const [own, offered] = await Promise.all([definition.load({ req, launch, tokens, url, offer }), offer]);
+  const [own, withSelector] = await Promise.all([definition.load({ req, launch, tokens, url, offer }), offer]);
+  // The coupon selector's lists are its own screen's (coupons-select.tsx): the purchase screen shows the coupon chosen.
+  const { couponChoices: _selector, couponsError: _selectorError, noCouponHref: _selectorNone, noCouponSelected: _selectorNoneChosen, ...offered } = withSelector;
   return {
     title: req.t(SERVICES[definition.serviceType].titleKey),
     policies: policyLinks(req, launch),

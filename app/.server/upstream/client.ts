@@ -4,9 +4,9 @@ import type { Tokens } from "../session/state.ts";
 import * as endpoints from "./endpoints.ts";
 import type { Endpoint } from "./endpoints.ts";
 import { Status } from "#contract/codes.ts";
-import { parseEnvelope, UpstreamUnavailable, type UpstreamRefusal, type UpstreamResult } from "./envelope.ts";
+import { parseEnvelope, readEnvelope, UpstreamUnavailable, type UpstreamRefusal, type UpstreamResult } from "./envelope.ts";
 import type { Transport } from "./transport.ts";
-import { currentTrace, traceparentOf } from "#platform/observability.ts";
+import { currentTrace, log, traceparentOf } from "#platform/observability.ts";
 
 export interface TokenStore {
   get(): Tokens | undefined;
@@ -22,6 +22,8 @@ export interface UpstreamOptions {
   language: string;
   timeoutMs: number;
   tokens: TokenStore;
+  /** Whether the upstream takes the contract's batch (docs/decisions/061): the calls a loader starts together then go as one request. */
+  batch?: boolean;
   /** The buyer's IP address (CF-Connecting-IP), passed on as X-Forwarded-For: WeChat Pay wants it with each order. */
   buyerIp?: string | null;
   /** What the buyer reads for a refusal: a sentence in their language (the upstream's text stays as detail). */
@@ -53,6 +55,26 @@ function remember(oldRefreshToken: string, tokens: Tokens) {
   recent.set(oldRefreshToken, { tokens, at: now });
 }
 
+/** A GET's input as its query: the values it has, as text (a batch carries a GET's input the same way). */
+function queryOf(payload: unknown): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [key, value] of Object.entries(payload as Record<string, unknown>)) if (value !== undefined && value !== null) query[key] = String(value);
+  return query;
+}
+
+const carriedPaths = new Set<string>(endpoints.batch.carries.map((carried) => carried.path));
+
+const refusedTheToken = (result: UpstreamResult<unknown>) => !result.ok && (result.status === Status.tokenExpired || result.status === Status.tokenInvalid);
+
+/** A call waiting for the batch its tick's calls go in. */
+interface Collected {
+  endpoint: Endpoint;
+  /** A contract input: an object. */
+  payload: Record<string, unknown>;
+  resolve(result: UpstreamResult<unknown>): void;
+  reject(error: unknown): void;
+}
+
 export function createUpstreamClient(options: UpstreamOptions) {
   async function send<I extends z.ZodType, S extends z.ZodType>(endpoint: Endpoint<I, S>, payload: z.input<I>, accessToken: string) {
     const noticeStr = newNoticeStr();
@@ -76,9 +98,7 @@ export function createUpstreamClient(options: UpstreamOptions) {
     let path: string = endpoint.path;
     let body: string | undefined;
     if (endpoint.method === "GET") {
-      const query = new URLSearchParams();
-      for (const [key, value] of Object.entries(payload as Record<string, unknown>)) if (value !== undefined && value !== null) query.set(key, String(value));
-      path += `?${query}`;
+      path += `?${new URLSearchParams(queryOf(payload))}`;
     } else {
       headers.set("content-type", "application/json");
       body = JSON.stringify(payload);
@@ -125,24 +145,76 @@ export function createUpstreamClient(options: UpstreamOptions) {
     }
   }
 
-  /** Calls an endpoint, refreshing an expired or invalid access token once and retrying. */
-  async function callRefreshingOnce<I extends z.ZodType, S extends z.ZodType>(endpoint: Endpoint<I, S>, payload: z.input<I>): Promise<UpstreamResult<z.output<S>>> {
+  /** Sends a request, refreshing an expired or invalid access token once and sending it again. */
+  async function refreshingOnce<T>(attempt: (accessToken: string) => Promise<UpstreamResult<T>>): Promise<UpstreamResult<T>> {
     const tokens = options.tokens.get();
-    const first = await send(endpoint, payload, tokens?.accessToken ?? "");
-    if (first.ok || (first.status !== Status.tokenExpired && first.status !== Status.tokenInvalid)) return first;
+    const first = await attempt(tokens?.accessToken ?? "");
+    if (!refusedTheToken(first)) return first;
     if (!tokens?.refreshToken) {
       options.tokens.clear();
       throw new SignedOut("no refresh token");
     }
     const fresh = await refreshOnce(tokens);
     options.tokens.set(fresh);
-    return send(endpoint, payload, fresh.accessToken);
+    return attempt(fresh.accessToken);
+  }
+
+  const alone = (endpoint: Endpoint, payload: unknown) => refreshingOnce((accessToken) => send(endpoint, payload, accessToken));
+
+  /**
+   * The calls of one batch (docs/decisions/061): one signed request, its token refreshed once for all of them;
+   * each answer is read with its own endpoint's schema, so one broken answer fails its call only. A batch the
+   * upstream refuses whole for any reason but the token (one that does not take batches after all) is sent
+   * again as single calls.
+   */
+  async function sendBatch(calls: readonly Collected[]): Promise<void> {
+    const carried = calls.map(({ endpoint, payload }) => ({ path: endpoint.path, input: endpoint.method === "GET" ? queryOf(payload) : payload }));
+    const answered = await refreshingOnce((accessToken) => send(endpoints.batch, { calls: carried }, accessToken));
+    if (!answered.ok) {
+      log("warn", "upstream.batch-refused", { status: answered.status, detail: answered.detail, calls: carried.map((call) => call.path) });
+      for (const call of calls) alone(call.endpoint, call.payload).then(call.resolve, call.reject);
+      return;
+    }
+    const { answers } = answered.data;
+    if (answers.length !== calls.length) throw new UpstreamUnavailable("garbage", `${endpoints.batch.path} answered ${answers.length} answers to ${calls.length} calls`);
+    calls.forEach((call, index) => {
+      try {
+        call.resolve(readEnvelope(answers[index], call.endpoint.output, call.endpoint.path));
+      } catch (error) {
+        call.reject(error);
+      }
+    });
+  }
+
+  /**
+   * The calls a request starts in the same tick (a loader's Promise.all, the loaders of one document), collected
+   * into batches where the upstream takes them; a call alone in its tick goes as itself.
+   */
+  let collecting: Collected[] | null = null;
+  function flush() {
+    const calls = collecting ?? [];
+    collecting = null;
+    for (let start = 0; start < calls.length; start += endpoints.batch.maxCalls) {
+      const group = calls.slice(start, start + endpoints.batch.maxCalls);
+      const only = group.length === 1 ? group[0] : undefined;
+      if (only) alone(only.endpoint, only.payload).then(only.resolve, only.reject);
+      else sendBatch(group).catch((error: unknown) => group.forEach((call) => call.reject(error)));
+    }
+  }
+  function collect(endpoint: Endpoint, payload: Record<string, unknown>): Promise<UpstreamResult<unknown>> {
+    return new Promise((resolve, reject) => {
+      if (!collecting) {
+        collecting = [];
+        setTimeout(flush, 0);
+      }
+      collecting.push({ endpoint, payload, resolve, reject });
+    });
   }
 
   return {
-    /** Calls an endpoint with the input its contract takes (see callRefreshingOnce); a refusal reads in the buyer's words when refusalMessage is given. */
+    /** Calls an endpoint with the input its contract takes (see refreshingOnce); a refusal reads in the buyer's words when refusalMessage is given. */
     async call<I extends z.ZodType, S extends z.ZodType>(endpoint: Endpoint<I, S>, payload: z.input<I>): Promise<UpstreamResult<z.output<S>>> {
-      const result = await callRefreshingOnce(endpoint, payload);
+      const result = (await (options.batch && carriedPaths.has(endpoint.path) ? collect(endpoint, payload as Record<string, unknown>) : alone(endpoint, payload))) as UpstreamResult<z.output<S>>;
       if (!result.ok && options.refusalMessage) return { ...result, msg: options.refusalMessage(result) };
       return result;
     },

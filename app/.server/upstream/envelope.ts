@@ -29,6 +29,11 @@ export function parseEnvelope<S extends z.ZodType>(body: string, dataSchema: S, 
   } catch {
     throw new UpstreamUnavailable("garbage", `${path} answered with something that is not JSON`);
   }
+  return readEnvelope(json, dataSchema, path);
+}
+
+/** One call's envelope, already out of its JSON (a whole answer's, or one of a batch's answers). */
+export function readEnvelope<S extends z.ZodType>(json: unknown, dataSchema: S, path: string): UpstreamResult<z.output<S>> {
   const envelope = envelopeShape.safeParse(json);
   if (!envelope.success) throw new UpstreamUnavailable("garbage", `${path} answered without the {status,msg,data} envelope`);
   const { status, msg, data, reason } = envelope.data;

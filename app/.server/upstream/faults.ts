@@ -8,13 +8,28 @@ export const FAULT_COOKIE = "camcloud-fault";
 const FAULTS = ["slow", "500", "garbage", "token"] as const;
 export type Fault = (typeof FAULTS)[number];
 
-/** The fault a request's cookie names, if any. */
-export function faultOf(request: Request): Fault | null {
+/** What a request's fault cookie says, if it has one. */
+function faultCookieOf(request: Request): string | null {
   for (const part of (request.headers.get("cookie") ?? "").split(";")) {
     const [name, value] = part.trim().split("=");
-    if (name === FAULT_COOKIE) return FAULTS.find((fault) => fault === value) ?? null;
+    if (name === FAULT_COOKIE) return value ?? null;
   }
   return null;
+}
+
+/** The fault a request's cookie names, if any. */
+export function faultOf(request: Request): Fault | null {
+  const value = faultCookieOf(request);
+  return FAULTS.find((fault) => fault === value) ?? null;
+}
+
+/**
+ * Whether this request's upstream takes batches (docs/decisions/061): as the region table says, except for a
+ * browser whose fault cookie says "no-batch" where the switch is on, so that the journeys see the same screens
+ * fanned out as a brand's upstream without the batch gets them.
+ */
+export function batchesWith(env: StorefrontEnv, request: Request, batch: boolean): boolean {
+  return batch && !(env.UPSTREAM_FAULTS === "cookie" && faultCookieOf(request) === "no-batch");
 }
 
 /** Never answers: the call ends when the client's timeout aborts it. */

@@ -5,7 +5,7 @@ import type { Tokens } from "../session/state.ts";
 import { createUpstreamClient } from "./client.ts";
 import { packageList } from "./endpoints.ts";
 import { UpstreamUnavailable } from "./envelope.ts";
-import { FAULT_COOKIE, withFaults } from "./faults.ts";
+import { batchesWith, FAULT_COOKIE, withFaults } from "./faults.ts";
 import { NO_TOKEN_PATH, redirectWhenSignedOut } from "./for-request.ts";
 import type { Transport } from "./transport.ts";
 
@@ -40,6 +40,13 @@ describe("the upstream fault switch", () => {
     for (const cookie of ["", "session=abc", `${FAULT_COOKIE}=`, `${FAULT_COOKIE}=fire`, `x${FAULT_COOKIE}=500`]) {
       expect(withFaults(env("cookie"), withCookie(cookie), real)).toBe(real);
     }
+  });
+
+  it("no-batch: the upstream is taken not to take batches, only where the switch is on (docs/decisions/061)", () => {
+    expect(batchesWith(env("cookie"), withCookie(`${FAULT_COOKIE}=no-batch`), true)).toBe(false);
+    expect(batchesWith(env("cookie"), withCookie(`${FAULT_COOKIE}=500`), true)).toBe(true);
+    expect(batchesWith(env(undefined), withCookie(`${FAULT_COOKIE}=no-batch`), true)).toBe(true);
+    expect(batchesWith(env("cookie"), withCookie(""), false)).toBe(false);
   });
 
   it("slow: hangs until the client's timeout aborts the call", async () => {

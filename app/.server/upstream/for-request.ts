@@ -7,7 +7,7 @@ import { bookmarkContext, carryBookmark } from "../storage/d1-bookmark.ts";
 import { createUpstreamClient, SignedOut } from "./client.ts";
 import type { Endpoint } from "./endpoints.ts";
 import { UpstreamUnavailable } from "./envelope.ts";
-import { withFaults } from "./faults.ts";
+import { batchesWith, withFaults } from "./faults.ts";
 import { refusalMessage } from "./refusal-message.ts";
 import { transportFor } from "./transport.ts";
 import { currentTrace, log } from "#platform/observability.ts";
@@ -34,8 +34,10 @@ export function upstreamFor(context: Readonly<RouterContextProvider>, request: R
   const { env } = context.get(cloudflareContext);
   const session = context.get(sessionContext);
   const countryCode = session.get("launch")?.countryCode ?? "CN";
+  const upstream = transportFor(env, new URL(request.url).hostname, countryCode);
   const client = createUpstreamClient({
-    transport: carryBookmark(context.get(bookmarkContext), withFaults(env, request, transportFor(env, new URL(request.url).hostname, countryCode))),
+    transport: carryBookmark(context.get(bookmarkContext), withFaults(env, request, upstream.transport)),
+    batch: batchesWith(env, request, upstream.batch),
     appId: env.APP_ID,
     appSecret: env.APP_SECRET,
     countryCode,

@@ -12,9 +12,12 @@ function regionTable(env: StorefrontEnv): RegionTable {
   return cachedTable.table;
 }
 
-/** The embedded cloud-api through the service binding, or the HTTPS base the table names for this environment and region. */
-export function transportFor(env: StorefrontEnv, hostname: string, countryCode: string): Transport {
-  const { base } = chooseUpstream(regionTable(env), environmentOf(env.ENVIRONMENT, hostname), countryCode);
-  if (base === "binding") return (path, init) => env.CLOUD_API.fetch(new Request(`https://cloud-api.internal${path}`, init));
-  return (path, init) => fetch(`${base.replace(/\/$/, "")}${path}`, init);
+/**
+ * The embedded cloud-api through the service binding, or the HTTPS base the table names for this environment and
+ * region; and whether that upstream takes the contract's batch (docs/decisions/061).
+ */
+export function transportFor(env: StorefrontEnv, hostname: string, countryCode: string): { transport: Transport; batch: boolean } {
+  const { base, batch } = chooseUpstream(regionTable(env), environmentOf(env.ENVIRONMENT, hostname), countryCode);
+  if (base === "binding") return { batch, transport: (path, init) => env.CLOUD_API.fetch(new Request(`https://cloud-api.internal${path}`, init)) };
+  return { batch, transport: (path, init) => fetch(`${base.replace(/\/$/, "")}${path}`, init) };
 }

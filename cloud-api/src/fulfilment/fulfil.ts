@@ -6,7 +6,7 @@ import { nowSeconds } from "#api/core/clock.ts";
 import { findDevice } from "#api/repositories/devices.ts";
 import { grantStatement } from "#api/repositories/entitlements.ts";
 import { findOrder, transitionStatement, type OrderRow } from "#api/repositories/orders.ts";
-import { findPackage } from "#api/repositories/packages.ts";
+import { findPackageAsSold } from "#api/repositories/packages.ts";
 import { findSimCard, topUpStatement } from "#api/repositories/sim-cards.ts";
 import { addVipDataOfDevice } from "#api/services/vip-data.ts";
 
@@ -29,8 +29,9 @@ export async function fulfilOrder(env: CloudApiEnv, orderId: string): Promise<vo
   } else if (order.status !== OrderStatus.buying) {
     return;
   }
-  const pkg = await findPackage(db, order.package_id);
-  if (!pkg) throw new FulfilmentFailed(`package ${order.package_id} no longer exists`);
+  // What the order was sold (its package version), not what the package says since (docs/decisions/059).
+  const pkg = await findPackageAsSold(db, order.package_id, order.package_version);
+  if (!pkg) throw new FulfilmentFailed(`package ${order.package_id} version ${order.package_version ?? "current"} does not exist`);
 
   const now = nowSeconds();
   const grant = await grantStatement(
@@ -38,7 +39,7 @@ export async function fulfilOrder(env: CloudApiEnv, orderId: string): Promise<vo
     {
       deviceId: order.device_id,
       serviceType: order.service_type,
-      packageId: pkg.id,
+      packageId: order.package_id,
       serviceName: order.service_name,
       periodDays: order.period_days,
       status: pkg.is_unlimited ? 2 : 1,

@@ -95,6 +95,7 @@ const tags: Record<string, string> = {
   ai: "A device's AI service",
   "vip-card": "VIP cards received on a device",
   "storage-card": "Cloud storage cards received on a device",
+  batch: "Several calls in one signed request (optional for a brand's upstream)",
 };
 
 function tagOf(path: string): string {

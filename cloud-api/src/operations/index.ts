@@ -20,6 +20,7 @@ import { operatorSession } from "#api/operations/operator-session.ts";
 import { operatorCreate, operatorList, operatorUpdate } from "#api/operations/operators.ts";
 import { auditLog } from "#api/operations/audit-log.ts";
 import { deliveryList, deliveryResend } from "#api/operations/deliveries.ts";
+import { operatorPackageCreate, operatorPackageDetail, operatorPackageList, operatorPackageReorder, operatorPackageRetire, operatorPackageSave } from "#api/operations/operator-packages.ts";
 import { packageList } from "#api/operations/package-list.ts";
 import { payOrderInfo } from "#api/operations/pay-order-info.ts";
 import { purchasePreview } from "#api/operations/purchase-preview.ts";
@@ -77,4 +78,10 @@ export const operations: readonly AnyOperation[] = [
   operatorOrderRefund,
   operatorOrderResendFulfilment,
   operatorOrderResolve,
+  operatorPackageList,
+  operatorPackageDetail,
+  operatorPackageCreate,
+  operatorPackageSave,
+  operatorPackageRetire,
+  operatorPackageReorder,
 ];

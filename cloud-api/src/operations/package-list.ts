@@ -6,16 +6,17 @@ import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
 import { offeredPaymentTypes } from "#api/payments/configuration.ts";
 import { packageToWire } from "#api/services/package-wire.ts";
-import { listPackages } from "#api/repositories/packages.ts";
+import { catalogueRows } from "#api/services/catalogue-cache.ts";
 
 export const packageList = operation(endpoints.packageList, {
   readOnly: true,
   owner: "device",
-  readsFirst: ({ db, input, facts }) => listPackages(db, input.type, currencyForCountry(input.countryCode ?? facts.countryCode)),
+  readsFirst: ({ db, input, facts }) => catalogueRows(db, input.type, currencyForCountry(input.countryCode ?? facts.countryCode)),
   handle: async (ctx, input, rows) => {
     const lang = input.language ?? ctx.language;
     const country = input.countryCode ?? ctx.countryCode;
-    const wire = rows.map((row) => packageToWire(row, lang));
+    // A package for one kind of device is listed to that kind only (the checkout refuses it to the other).
+    const wire = rows.filter((row) => row.device_type === null || row.device_type === ctx.owned.device_type).map((row) => packageToWire(row, lang));
     const offered = offeredPaymentTypes(ctx.env);
     return {
       // A service the device cannot have lists nothing: the checkout would refuse it.

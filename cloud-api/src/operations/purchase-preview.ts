@@ -4,13 +4,13 @@ import { nowSeconds } from "#api/core/clock.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
 import { lastEndTime } from "#api/repositories/entitlements.ts";
-import { listPackages } from "#api/repositories/packages.ts";
+import { catalogueRows } from "#api/services/catalogue-cache.ts";
 
 export const purchasePreview = operation(endpoints.purchasePreview, {
   readOnly: true,
   owner: "device",
   readsFirst: ({ db, input, facts }) =>
-    Promise.all([listPackages(db, input.type, currencyForCountry(input.countryCode ?? facts.countryCode)), lastEndTime(db, input.deviceId, input.type)]),
+    Promise.all([catalogueRows(db, input.type, currencyForCountry(input.countryCode ?? facts.countryCode)), lastEndTime(db, input.deviceId, input.type)]),
   handle: async (_ctx, _input, [packages, lastEnd]) => {
     const now = nowSeconds();
     return { previews: packages.map((pkg) => ({ packageId: pkg.id, ...periodBought(lastEnd, now, pkg.period_days) })) };

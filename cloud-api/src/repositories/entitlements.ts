@@ -83,15 +83,17 @@ export async function grantStatement(db: D1Database, grant: EntitlementGrant, no
 }
 
 /**
- * What a device's periods of a service saved, in one currency: each package's origin price minus what was
- * paid for it (0 for a card). Periods bought or received in another currency are not added in.
+ * What a device's periods of a service saved, in one currency: each package's origin price (as the order was sold
+ * it: its version) minus what was paid for it (0 for a card). Periods bought or received in another currency are not added in.
  */
 export async function savedCents(db: D1Database, deviceId: string, serviceType: number, currency: string): Promise<number> {
   const row = await db
     .prepare(
       `SELECT COALESCE(SUM(MAX(0, p.origin_price_cents - COALESCE(o.pay_cents, 0))), 0) AS saved
-       FROM entitlements e JOIN packages p ON p.id = e.package_id
+       FROM entitlements e
        LEFT JOIN orders o ON e.source = 'order' AND o.order_id = e.source_ref
+       JOIN package_versions p ON p.package_id = e.package_id
+        AND p.version = COALESCE(o.package_version, (SELECT version FROM packages WHERE id = e.package_id))
        WHERE e.device_id = ? AND e.service_type = ? AND e.revoked_at IS NULL AND p.currency_code = ?`,
     )
     .bind(deviceId, serviceType, currency)

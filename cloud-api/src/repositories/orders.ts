@@ -8,6 +8,8 @@ export interface OrderRow {
   device_id: string;
   service_type: number;
   package_id: number;
+  /** The package version it was priced from (docs/decisions/059); null for an order from before versions. */
+  package_version: number | null;
   service_name: string;
   period_days: number;
   currency_code: CurrencyCode;
@@ -97,6 +99,7 @@ export type NewOrder = Pick<
   | "device_id"
   | "service_type"
   | "package_id"
+  | "package_version"
   | "service_name"
   | "period_days"
   | "currency_code"
@@ -121,8 +124,8 @@ export function createOrderStatements(db: D1Database, order: NewOrder, limits: {
       .prepare(
         `INSERT INTO orders (order_id, user_id, device_id, service_type, package_id, service_name, period_days, currency_code,
                              price_cents, coupon_id, discount_cents, pay_cents, payment_type, status, status_reason, language,
-                             country_code, created_at, updated_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ${OrderStatus.waitingToPay}, 'created', ?14, ?15, ?16, ?16
+                             country_code, created_at, updated_at, package_version)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ${OrderStatus.waitingToPay}, 'created', ?14, ?15, ?16, ?16, ?20
          WHERE (SELECT COUNT(*) FROM orders WHERE device_id = ?3 AND created_at > ?17) < ?18
            AND (SELECT COUNT(*) FROM orders WHERE user_id = ?2 AND created_at > ?17) < ?19
            AND (?10 IS NULL OR EXISTS (SELECT 1 FROM coupons WHERE id = ?10 AND status = 0))`,
@@ -147,6 +150,7 @@ export function createOrderStatements(db: D1Database, order: NewOrder, limits: {
         limits.since,
         limits.perDevice,
         limits.perUser,
+        order.package_version,
       ),
     db
       .prepare(

@@ -4,7 +4,7 @@ import { OrderStatus } from "#domain/order-status.ts";
 import { visiblePackages } from "#domain/packages.ts";
 import type { RefusalReason } from "#domain/refusals.ts";
 import { paymentMethod, paymentTypesFor, type PaymentTypeCode } from "#domain/payment-methods.ts";
-import { DeviceType, isSoldFor, ServiceType, soldService } from "#domain/services.ts";
+import { DeviceType, isSoldFor, ServiceType, soldService, type DeviceTypeCode } from "#domain/services.ts";
 import type { CloudApiEnv } from "#api/env.ts";
 import { buyerIpOf } from "#api/core/buyer-ip.ts";
 import { nowSeconds } from "#api/core/clock.ts";
@@ -115,7 +115,10 @@ export async function confirmOrder(
   if (request.serviceId !== undefined && request.serviceId !== pkg.service_id) throw invalid("serviceId", "does not match the package");
   if (!buyServiceTypeMatches(pkg, request.buyServiceType, request.payMethod)) throw invalid("buyServiceType", "does not match the package");
   const sellable = visiblePackages([{ isGive: pkg.is_give, isSale: pkg.is_sale, displaySort: 0, serviceId: pkg.service_id }], { serviceType: pkg.service_type });
-  if (sellable.length === 0) throw new ApiError(Status.conflict, "package is not on sale", "package_not_on_sale");
+  if (sellable.length === 0 || pkg.retired_at !== null) throw new ApiError(Status.conflict, "package is not on sale", "package_not_on_sale");
+  if (pkg.device_type !== null && pkg.device_type !== device.device_type) {
+    throw new ApiError(Status.conflict, `package ${pkg.id} is sold for ${DEVICE_KINDS[pkg.device_type as DeviceTypeCode]} only`, "package_wrong_device");
+  }
   if (!isSoldFor(pkg.service_type, device.device_type)) {
     const kinds = soldService(pkg.service_type)?.soldTo.map((kind) => DEVICE_KINDS[kind]);
     const sold = kinds ? `is sold for ${kinds.join(" and ")} only` : "is not sold";
@@ -147,6 +150,7 @@ export async function confirmOrder(
     device_id: device.id,
     service_type: pkg.service_type,
     package_id: pkg.id,
+    package_version: pkg.version,
     service_name: pkg.service_name,
     period_days: pkg.period_days,
     currency_code: pkg.currency_code,

@@ -4,6 +4,7 @@ import type { FulfilmentMessage } from "#api/fulfilment/message.ts";
 import { SANDBOX_SIGNATURE_HEADER, sandboxEventFor, signSandboxPayload, type SandboxEventType } from "#api/payments/sandbox/notifications.ts";
 import type { SandboxPaymentRow } from "#api/repositories/sandbox-payments.ts";
 import { signedFetch, signIn } from "#test/signed-request.ts";
+import { OrderStatus } from "#domain/order-status.ts";
 
 export interface Buyer {
   accessToken: string;
@@ -82,11 +83,16 @@ export async function paidOrder(buyer: Buyer, deviceId: string, type: number, pr
   const { body } = await call(buyer, "/v1/cloud/order/h5/confirm/v2", { deviceId, priceId: pkg.id, payAmount: payAmount ?? pkg.salePrice, payMethod: 1, buyServiceType: type, couponId });
   if (body?.status !== 200) throw new Error(JSON.stringify(body));
   const orderId = body.data.orderId as string;
+  await payInSandbox(orderId);
+  return orderId;
+}
+
+/** Pays an order's sandbox payment and applies its notification (8003 and queued). */
+export async function payInSandbox(orderId: string) {
   const payment = await sandboxPaymentOf(orderId);
   await env.DB.prepare("UPDATE sandbox_payments SET status = 'paid' WHERE ref = ?").bind(payment.ref).run();
   const notified = await (await sandboxNotification(payment, "payment.succeeded"))();
   if (notified.status !== 200) throw new Error(`payment notification refused: ${await notified.text()}`);
-  return orderId;
 }
 
 /** One delivery of the order's fulfilment message, as the queue would make it on its `attempts`th try. */
@@ -109,4 +115,11 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
 
 export function waitForStatus(orderId: string, done: (status: number) => boolean) {
   return eventually(async () => (await orderRow(orderId))?.status ?? 0, done);
+}
+
+/** A fulfilled order (purchase succeeded) of the user's from the demo data, for the calls that name an order. */
+export async function fulfilledOrderOf(userId: number): Promise<string> {
+  const row = await env.DB.prepare("SELECT order_id FROM orders WHERE user_id = ? AND status = ? ORDER BY created_at LIMIT 1").bind(userId, OrderStatus.purchaseSucceeded).first<{ order_id: string }>();
+  if (!row) throw new Error("the user has no fulfilled order (purchase succeeded) in the demo data");
+  return row.order_id;
 }

@@ -37,7 +37,14 @@ export function consoleWorker(handleRequest: RouteHandler, options: { fetchJwks?
     if (isCrossOriginWrite(request)) {
       return refusalPage({ status: 403, locale, title: "errors.title", body: "errors.crossSite", link: { href: "/", label: "nav.today" } });
     }
-    const operator = await signInOperator(env, access.email);
+    let operator;
+    try {
+      operator = await signInOperator(env, access.email);
+    } catch (error) {
+      // The cloud-api did not say who this is (unreachable, or it failed): nothing of the console is shown.
+      log("error", "access.sign-in-failed", { error: describeError(error) });
+      return refusalPage({ status: 503, locale, title: "errors.title", body: "errors.unavailable", link: { href: "/", label: "access.signInAgain" } });
+    }
     if (!operator) {
       log("warn", "access.not-an-operator", {});
       return refusalPage({ status: 403, locale, title: "access.notOperatorTitle", body: "access.notOperatorBody", values: { email: access.email }, link: { href: ACCESS_SIGN_OUT, label: "shell.signOut" } });

@@ -145,6 +145,15 @@ describe("the console Worker lets an operator in only with a valid Access token"
     expect(rendered).toEqual([]);
   });
 
+  it("a cloud-api that does not answer the sign-in: a page saying so (503), and no route runs", async () => {
+    const down = production({});
+    (down as { CLOUD_API: unknown }).CLOUD_API = { fetch: () => Promise.reject(new Error("connection refused")) };
+    const { response, body, rendered } = await open({ [ACCESS_JWT_HEADER]: await token(team) }, { env: down });
+    expect(response.status).toBe(503);
+    expect(body).toContain("The cloud-api did not answer. Try again in a moment.");
+    expect(rendered).toEqual([]);
+  });
+
   it("fetches the team's keys once for many requests (cached per isolate)", async () => {
     const { worker } = console_();
     const before = jwksFetches;
