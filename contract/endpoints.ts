@@ -3,7 +3,7 @@ import { COUPON_PRICE_CEILING_CENTS } from "#domain/coupons.ts";
 import { CURRENCIES } from "#domain/money.ts";
 import { SOLD_SERVICE_TYPES } from "#domain/services.ts";
 import { moveDirection, packageAtVersion, packageDraft, packageState } from "./package-fields.ts";
-import { OPERATOR_ROLES, type OperatorRole } from "./operator.ts";
+import { DELIVERY_STATES, OPERATOR_ROLES, operatorEmail, operatorRole, type OperatorRole } from "./operator.ts";
 import { amount, countryCode, csvStream, deviceId, deviceServiceQuery, deviceType, encryptCodeId, iccId, language, money, orderId, paymentStartOutput, paymentType, queryInteger, requiredText, serviceType, text } from "./fields.ts";
 import { envelope } from "./envelope.ts";
 
@@ -678,6 +678,153 @@ export const operatorSession = endpoint({
     name: z.string(),
     refundLimits: z.record(z.string(), z.number().int().nonnegative()).nullable(),
   }),
+});
+
+/** An operator as the operators screen shows them; `version` is what an edit names, to be refused when someone else changed them first. */
+const operatorOutput = z.object({
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+  enabled: z.boolean(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+  /** Who made the last change; null for one made outside the console (the first admin). */
+  updatedBy: z.string().nullable(),
+  version: z.number().int().positive(),
+});
+
+export const operatorList = endpoint({
+  method: "POST",
+  path: "/v1/operator/operators/list",
+  access: "operator",
+  role: "admin",
+  summary: "Every operator, enabled ones first, by email",
+  input: z.object({}),
+  output: z.object({ operators: z.array(operatorOutput) }),
+});
+
+export const operatorCreate = endpoint({
+  method: "POST",
+  path: "/v1/operator/operators/create",
+  access: "operator",
+  role: "admin",
+  summary: "Add an operator with a role (409 when the email is an operator already, enabled or not); written to the audit log",
+  input: z.object({ email: operatorEmail, name: requiredText(100), role: operatorRole }),
+  output: operatorOutput,
+});
+
+export const operatorUpdate = endpoint({
+  method: "POST",
+  path: "/v1/operator/operators/update",
+  access: "operator",
+  role: "admin",
+  summary:
+    "Change an operator's name or role, or disable or enable them, from the version the screen showed; written to the audit log. " +
+    "409 when someone changed them since (msg says who and when), when an admin would demote or disable themself, " +
+    "or when no enabled admin would be left",
+  input: z.object({
+    email: operatorEmail,
+    version: z.number().int().positive(),
+    name: requiredText(100).optional(),
+    role: operatorRole.optional(),
+    enabled: z.boolean().optional(),
+  }),
+  output: operatorOutput,
+});
+
+export const auditLog = endpoint({
+  method: "POST",
+  path: "/v1/operator/audit/list",
+  access: "operator",
+  role: "viewer",
+  summary:
+    "The audit log, newest first, filtered by operator, action, object type and object id; a page of pageSize rows, " +
+    "and nextBefore, the `before` of the next page (null on the last)",
+  input: z.object({
+    operator: text(254).optional(),
+    action: text(64).optional(),
+    objectType: text(64).optional(),
+    objectId: text(128).optional(),
+    before: z.number().int().positive().optional(),
+    pageSize: z.number().int().min(1).max(100).default(50),
+  }),
+  output: z.object({
+    actions: z.array(
+      z.object({
+        id: z.number().int(),
+        at: z.number().int(),
+        operatorEmail: z.string(),
+        role: z.string(),
+        action: z.string(),
+        objectType: z.string(),
+        objectId: z.string(),
+        /** The object before and after, as JSON text; null where it did not or no longer exists. */
+        before: z.string().nullable(),
+        after: z.string().nullable(),
+        note: z.string().nullable(),
+      }),
+    ),
+    nextBefore: z.number().int().nullable(),
+  }),
+});
+
+const deliveryOutput = z.object({
+  eventId: z.string(),
+  endpoint: z.string(),
+  eventType: z.string(),
+  /** The order the event is about; null for one that is not (a card's period). */
+  orderId: z.string().nullable(),
+  occurredAt: z.number().int(),
+  queuedAt: z.number().int(),
+  state: z.enum(DELIVERY_STATES),
+  attempts: z.number().int(),
+  lastStatus: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  lastAttemptAt: z.number().int().nullable(),
+  deliveredAt: z.number().int().nullable(),
+  givenUpAt: z.number().int().nullable(),
+});
+
+/** A delivery's place in the list, newest event first: the `after` of the next page. */
+const deliveryCursor = z
+  .string()
+  .regex(/^\d{1,15}:[a-z0-9][a-z0-9-]{0,39}$/, "must be a cursor from the previous page")
+  .meta({ examples: ["42:erp"] });
+
+export const deliveryList = endpoint({
+  method: "POST",
+  path: "/v1/operator/deliveries/list",
+  access: "operator",
+  role: "viewer",
+  summary:
+    "Integration-event deliveries (docs/integration.md), newest event first, by endpoint, state and order; a page of pageSize, " +
+    "and next, the `after` of the next page (null on the last); endpoints names those configured",
+  input: z.object({
+    endpoint: text(40).optional(),
+    state: z.enum(DELIVERY_STATES).optional(),
+    orderId: orderId.optional(),
+    after: deliveryCursor.optional(),
+    pageSize: z.number().int().min(1).max(100).default(50),
+  }),
+  output: z.object({ endpoints: z.array(z.string()), deliveries: z.array(deliveryOutput), next: z.string().nullable() }),
+});
+
+export const deliveryResend = endpoint({
+  method: "POST",
+  path: "/v1/operator/deliveries/resend",
+  access: "operator",
+  role: "support",
+  summary:
+    "Send a delivery again: queued afresh with the same event id (webhook-id), whatever its state; written to the audit log. " +
+    "404 when there is no such delivery",
+  input: z.object({
+    eventId: z
+      .string()
+      .regex(/^msg_[0-9a-f]{32}$/, "must be an event id (msg_ and 32 hex digits)")
+      .meta({ examples: ["msg_0123456789abcdef0123456789abcdef"] }),
+    endpoint: requiredText(40).meta({ examples: ["erp"] }),
+  }),
+  output: deliveryOutput,
 });
 
 /** The console's catalogue (issue 32 item 3, docs/decisions/059): packages per currency, service and kind of device. */

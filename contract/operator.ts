@@ -21,7 +21,11 @@ export function roleAllows(role: OperatorRole, needed: OperatorRole): boolean {
 }
 
 /** An operator's email as the table keeps it and the wire carries it: lower-case. */
-export const operatorEmail = z.email().max(254).transform((email) => email.toLowerCase());
+export const operatorEmail = z
+  .email()
+  .max(254)
+  .meta({ examples: ["support@camcloud.example"] })
+  .transform((email) => email.toLowerCase());
 
 /**
  * The headers of an operator call, as the console signs it: the request signature every call carries, and
@@ -45,3 +49,10 @@ export async function operatorRequestHeaders(
     ...(request.method.toUpperCase() === "GET" ? {} : { "content-type": "application/json" }),
   };
 }
+
+/**
+ * An integration-event delivery's state as the console shows it (docs/integration.md): waiting for its first
+ * attempt, failed and being retried (or sent again), accepted by the endpoint, given up after three days.
+ */
+export const DELIVERY_STATES = ["pending", "retrying", "delivered", "given_up"] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];

@@ -39,6 +39,15 @@ export const DEMO_OPERATORS = {
   admin: { email: "admin@camcloud.example", name: "Ada Admin" },
 } as const satisfies Record<OperatorRole, { email: string; name: string }>;
 
+/**
+ * Two order.paid events whose delivery to the demo receiver ("demo": npm start's and the e2e servers' endpoint) was
+ * given up after three days of retries, for trying the console's "send again": one for each journey project.
+ */
+export const DEMO_GIVEN_UP_DELIVERIES = {
+  withJs: { eventId: "msg_d0000000000000000000000000000001", orderId: "DEMO2000006" },
+  withoutJs: { eventId: "msg_d0000000000000000000000000000002", orderId: "DEMO2000008" },
+} as const;
+
 export const DEMO_DEVICES = {
   camera: "CAM-DEMO-001",
   cameraNoPackage: "CAM-DEMO-002",
@@ -449,5 +458,37 @@ export function demoSeedStatements(now: number): string[] {
   );
   // The demo's periods are history, not changes: the integration-event triggers' rows for them are dropped.
   statements.push("DELETE FROM webhook_events;");
+  const givenUp = Object.values(DEMO_GIVEN_UP_DELIVERIES).map(({ eventId, orderId }, i) => {
+    const order = orders.find((row) => row.order_id === orderId);
+    if (!order) throw new Error(`demo delivery of ${orderId}, not a demo order`);
+    const occurred = now - 4 * DAY - i * 3600;
+    return { eventId, orderId, order, occurred };
+  });
+  statements.push(
+    ...insert(
+      "webhook_events",
+      givenUp.map(({ eventId, orderId, order, occurred }) => ({
+        id: eventId,
+        type: "order.paid",
+        dedupe_key: `order.paid:${orderId}`,
+        data: JSON.stringify({ orderId, deviceId: order.device_id, amountCents: order.pay_cents, currency: order.currency_code, paidAt: new Date(occurred * 1000).toISOString().replace(/\.000Z$/, "Z") }),
+        occurred_at: occurred,
+        dispatched_at: occurred,
+      })),
+    ),
+    ...insert(
+      "webhook_deliveries",
+      givenUp.map(({ eventId, occurred }) => ({
+        event_id: eventId,
+        endpoint: "demo",
+        queued_at: occurred,
+        attempts: 22,
+        last_status: 503,
+        last_error: "HTTP 503",
+        last_attempt_at: occurred + 3 * DAY,
+        dead_at: occurred + 3 * DAY,
+      })),
+    ),
+  );
   return statements;
 }

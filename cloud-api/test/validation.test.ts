@@ -6,7 +6,7 @@ import { parseJsonBody, readBodyText } from "#api/http/validation.ts";
 import { operations } from "#api/operations/index.ts";
 
 /** Values tried, in order, to fill a required field validly so that only the field under test is wrong. */
-const VALID_CANDIDATES = ["SIM-DEMO-001", 1, 0.01, "CN", "89860012345678901234", true, null];
+const VALID_CANDIDATES = ["SIM-DEMO-001", 1, 0.01, "CN", "89860012345678901234", true, null, "viewer@camcloud.example", "viewer", `msg_${"0".repeat(32)}`];
 const MB = 1024 * 1024;
 /** A JSON value of each type, for a field that declares none of it. */
 const WRONG_TYPES: [string, unknown][] = [

@@ -10,6 +10,8 @@ import { signIn } from "#test/signed-request.ts";
 import { openFakeProvider, type FakeProvider } from "#test/fake-provider/client.ts";
 import { call, deliver, paidOrder, packageOf, waitForStatus, type Buyer } from "./helpers/orders.ts";
 
+/** The console's operator who sends deliveries again. */
+const SUPPORT = { email: "support@camcloud.example", role: "support" } as const;
 const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 const OTHER_SECRET = "whsec_aWPQczootYm0Yy1EZRKtTMxwaTKdoLyi";
 
@@ -137,7 +139,7 @@ describe("integration events: delivery", () => {
 
     // Send again (the console's action): queued afresh with the same event id, and delivered.
     brand.sent.length = 0;
-    expect(await sendDeliveryAgain(brand.env, key)).toBe(true);
+    expect(await sendDeliveryAgain(brand.env, key, SUPPORT)).toMatchObject({ state: "retrying", attempts: 2 });
     expect(brand.sent).toEqual([key]);
     expect(await deliveryRow(key)).toMatchObject({ dead_at: null, delivered_at: null });
     await fake.script({ method: "POST", path: "/hook", status: 200 });
@@ -147,8 +149,8 @@ describe("integration events: delivery", () => {
     expect(requests.map((request) => request.headers["webhook-id"])).toEqual([eventId, eventId, eventId]);
 
     // A delivered one can be sent again too; an unknown one cannot.
-    expect(await sendDeliveryAgain(brand.env, key)).toBe(true);
-    expect(await sendDeliveryAgain(brand.env, { eventId: "msg_00000000000000000000000000000000", endpoint: "brand" })).toBe(false);
+    expect(await sendDeliveryAgain(brand.env, key, SUPPORT)).toMatchObject({ state: "retrying", attempts: 3, delivered_at: null });
+    expect(await sendDeliveryAgain(brand.env, { eventId: "msg_00000000000000000000000000000000", endpoint: "brand" }, SUPPORT)).toBeNull();
   });
 });
 

@@ -4,6 +4,9 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 export default [
   index("routes/home.ts"),
   route("language", "routes/language.ts"),
+  route("operators", "routes/operators.tsx"),
+  route("audit", "routes/audit.tsx"),
+  route("deliveries", "routes/deliveries.tsx"),
   route("today", "routes/today.tsx"),
   route("orders", "routes/orders.tsx"),
   route("orders/:orderId", "routes/orders.$orderId.tsx"),

@@ -5,8 +5,8 @@ import { expectNoSeriousViolations, expectTargetsAtLeast44px, signInAs } from ".
 
 /** The sections each demo operator's navigation shows (console/app/navigation.ts): what their role may use. */
 const NAVIGATION = {
-  viewer: ["Today", "Orders", "Packages", "Coupons", "Cards", "Deliveries"],
-  support: ["Today", "Orders", "Packages", "Coupons", "Cards", "Deliveries"],
+  viewer: ["Today", "Orders", "Packages", "Coupons", "Cards", "Deliveries", "Audit log"],
+  support: ["Today", "Orders", "Packages", "Coupons", "Cards", "Deliveries", "Audit log"],
   admin: ["Today", "Orders", "Packages", "Coupons", "Cards", "Deliveries", "Audit log", "Operators"],
 } as const;
 
@@ -50,7 +50,7 @@ test.describe("signing in to the console through Cloudflare Access (the local st
     await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
     await expect(page.getByTestId("operator-email")).toHaveText("已登录：support@camcloud.example");
     await expect(page.getByTestId("operator-role")).toHaveText("角色：客服");
-    await expect(page.getByRole("navigation", { name: "后台栏目" }).getByRole("link")).toHaveText(["今日", "订单", "套餐", "优惠券", "卡券", "事件投递"]);
+    await expect(page.getByRole("navigation", { name: "后台栏目" }).getByRole("link")).toHaveText(["今日", "订单", "套餐", "优惠券", "卡券", "事件投递", "审计日志"]);
     await page.getByRole("button", { name: "语言: English" }).click();
     await expect(page.getByTestId("operator-role")).toHaveText("Role: support");
   });

@@ -19,6 +19,9 @@ import {
   operatorToday,
 } from "#api/operations/operator-orders.ts";
 import { operatorSession } from "#api/operations/operator-session.ts";
+import { operatorCreate, operatorList, operatorUpdate } from "#api/operations/operators.ts";
+import { auditLog } from "#api/operations/audit-log.ts";
+import { deliveryList, deliveryResend } from "#api/operations/deliveries.ts";
 import { operatorPackageCreate, operatorPackageDetail, operatorPackageList, operatorPackageReorder, operatorPackageRetire, operatorPackageSave } from "#api/operations/operator-packages.ts";
 import { packageList } from "#api/operations/package-list.ts";
 import { payOrderInfo } from "#api/operations/pay-order-info.ts";
@@ -65,6 +68,12 @@ export const operations: readonly AnyOperation[] = [
   entitlementTimeline,
   purchasePreview,
   operatorSession,
+  operatorList,
+  operatorCreate,
+  operatorUpdate,
+  auditLog,
+  deliveryList,
+  deliveryResend,
   operatorToday,
   operatorOrderSearch,
   operatorOrderDetail,

@@ -117,14 +117,51 @@ export function markDeadStatement(db: D1Database, key: DeliveryKey, now: number)
     .bind(now, key.eventId, key.endpoint);
 }
 
-/**
- * "Send again": the delivery is queued afresh, neither delivered nor dead, its attempts and last answer kept
- * for the record. True when the delivery exists.
- */
-export async function requeueDelivery(db: D1Database, key: DeliveryKey, now: number): Promise<boolean> {
-  const result = await db
+/** "Send again": the delivery is queued afresh, neither delivered nor dead, its attempts and last answer kept for the record. */
+export function requeueDeliveryStatement(db: D1Database, key: DeliveryKey, now: number): D1PreparedStatement {
+  return db
     .prepare("UPDATE webhook_deliveries SET queued_at = ?, delivered_at = NULL, dead_at = NULL WHERE event_id = ? AND endpoint = ?")
-    .bind(now, key.eventId, key.endpoint)
-    .run();
-  return result.meta.changes > 0;
+    .bind(now, key.eventId, key.endpoint);
+}
+
+/** A delivery as the console lists it, with its event's type, order and place in the list. */
+export interface DeliveryListRow extends WebhookDeliveryRow {
+  seq: number;
+  type: string;
+  occurred_at: number;
+  order_id: string | null;
+  state: "pending" | "retrying" | "delivered" | "given_up";
+}
+
+export interface DeliveryFilter {
+  eventId?: string | undefined;
+  endpoint?: string | undefined;
+  state?: DeliveryListRow["state"] | undefined;
+  orderId?: string | undefined;
+  /** Deliveries after this one (the previous page's last): older events, or the same event's later endpoints. */
+  after?: { seq: number; endpoint: string } | undefined;
+}
+
+/** Newest event first, then by endpoint; `limit` rows matching every filter given. */
+export async function listDeliveries(db: D1Database, filter: DeliveryFilter, limit: number): Promise<DeliveryListRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT * FROM (
+         SELECT d.*, e.seq, e.type, e.occurred_at, json_extract(e.data, '$.orderId') AS order_id,
+                CASE WHEN d.delivered_at IS NOT NULL THEN 'delivered' WHEN d.dead_at IS NOT NULL THEN 'given_up'
+                     WHEN d.attempts = 0 THEN 'pending' ELSE 'retrying' END AS state
+         FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id)
+       WHERE (?1 IS NULL OR endpoint = ?1) AND (?2 IS NULL OR state = ?2) AND (?3 IS NULL OR order_id = ?3)
+         AND (?4 IS NULL OR seq < ?4 OR (seq = ?4 AND endpoint > ?5)) AND (?6 IS NULL OR event_id = ?6)
+       ORDER BY seq DESC, endpoint LIMIT ?7`,
+    )
+    .bind(filter.endpoint ?? null, filter.state ?? null, filter.orderId ?? null, filter.after?.seq ?? null, filter.after?.endpoint ?? "", filter.eventId ?? null, limit)
+    .all<DeliveryListRow>();
+  return results;
+}
+
+/** One delivery as the console lists it, or null. */
+export async function findListedDelivery(db: D1Database, key: DeliveryKey): Promise<DeliveryListRow | null> {
+  const [row] = await listDeliveries(db, { eventId: key.eventId, endpoint: key.endpoint }, 1);
+  return row ?? null;
 }

@@ -8,11 +8,15 @@ import {
   findWebhookEvent,
   recordAttemptStatement,
   releaseClaimStatement,
-  requeueDelivery,
+  findListedDelivery,
+  requeueDeliveryStatement,
   requeueStalledDeliveries,
   type DeliveryKey,
+  type DeliveryListRow,
   type WebhookEventRow,
 } from "#api/repositories/webhooks.ts";
+import type { OperatorIdentity } from "#contract/operator.ts";
+import { auditStatement } from "#api/services/audit.ts";
 import { describeError, log } from "#platform/observability.ts";
 
 /** An endpoint that has not answered within this is counted as not answering; the queue tries again. */
@@ -110,11 +114,27 @@ async function post(endpoint: WebhookEndpoint, event: WebhookEventRow): Promise<
 }
 
 /**
- * "Send again" (for the operator console): the delivery is queued afresh with the same event id, whether
- * it was delivered, is still being retried or was given up. False when there is no such delivery.
+ * "Send again" (the operator console's action): the delivery is queued afresh with the same event id, whether
+ * it was delivered, is still being retried or was given up, and the audit log says who did it, in the same
+ * batch. The delivery as it is now; null when there is no such delivery.
  */
-export async function sendDeliveryAgain(env: CloudApiEnv, key: DeliveryKey): Promise<boolean> {
-  if (!(await requeueDelivery(env.DB, key, nowSeconds()))) return false;
+export async function sendDeliveryAgain(env: CloudApiEnv, key: DeliveryKey, operator: OperatorIdentity): Promise<DeliveryListRow | null> {
+  const before = await findListedDelivery(env.DB, key);
+  if (!before) return null;
+  await env.DB.batch([
+    requeueDeliveryStatement(env.DB, key, nowSeconds()),
+    auditStatement(env.DB, {
+      operator,
+      action: "delivery.resend",
+      objectType: "delivery",
+      objectId: `${key.eventId}/${key.endpoint}`,
+      before: auditedDelivery(before),
+      after: { ...auditedDelivery(before), state: "retrying" },
+    }),
+  ]);
   await env.WEBHOOKS.send(key);
-  return true;
+  return findListedDelivery(env.DB, key);
 }
+
+/** What the audit log keeps of a delivery: enough to tell which event went where, and how it stood. */
+const auditedDelivery = (row: DeliveryListRow) => ({ eventType: row.type, orderId: row.order_id, state: row.state, attempts: row.attempts, lastError: row.last_error });

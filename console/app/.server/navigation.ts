@@ -13,7 +13,7 @@ export const SECTIONS: readonly { path: string; label: MessageKey; role: Operato
   { path: "/coupons", label: "nav.coupons", role: "viewer" },
   { path: "/cards", label: "nav.cards", role: "viewer" },
   { path: "/deliveries", label: "nav.deliveries", role: "viewer" },
-  { path: "/audit", label: "nav.audit", role: "admin" },
+  { path: "/audit", label: "nav.audit", role: "viewer" },
   { path: "/operators", label: "nav.operators", role: "admin" },
 ];
 
