@@ -1014,7 +1014,7 @@ export const couponCampaignCreate = endpoint({
     .object({
       requestId,
       title: requiredText(80),
-      currency: z.enum(CURRENCIES),
+      currency: z.enum(CURRENCIES).meta({ examples: ["CNY"] }),
       amountCents: couponCents.min(1, "must be at least 0.01"),
       minimumSpendCents: couponCents.min(0, "must not be negative"),
       serviceType: z.union([z.literal(0), z.literal(SOLD_SERVICE_TYPES)], "must be 0 (every service) or a sold service type"),
@@ -1047,7 +1047,8 @@ export const couponCampaignIssue = endpoint({
     accounts: z
       .array(requiredText(128))
       .min(1, "name at least one account")
-      .max(ISSUE_ACCOUNTS_MAX, `name at most ${ISSUE_ACCOUNTS_MAX} accounts at once`),
+      .max(ISSUE_ACCOUNTS_MAX, `name at most ${ISSUE_ACCOUNTS_MAX} accounts at once`)
+      .meta({ examples: [["demo@camcloud.example"]] }),
   }),
   output: z.object({ issued: z.array(z.string()), alreadyHeld: z.array(z.string()) }),
 });
@@ -1062,7 +1063,7 @@ export const couponCampaignRevoke = endpoint({
   output: campaignCouponOutput,
 });
 
-const cardKind = z.enum(["vip", "storage"]);
+const cardKind = z.enum(["vip", "storage"]).meta({ examples: ["vip"] });
 /** A generated card's key in the table (its code's keyed hash, docs/decisions/060), which names it and is no code. */
 const cardKey = z
   .string()
