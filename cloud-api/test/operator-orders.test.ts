@@ -172,6 +172,24 @@ describe("the needs-a-person queue", () => {
   });
 });
 
+describe("refunds owed for three days", () => {
+  it("lists an order waiting for its refund (8009) or refunding (8010) since it first got there, its payment marked owed or not", async () => {
+    const t = now();
+    const firstOwed = async (orderId: string) =>
+      Math.min(...((await detail(orderId)).body.data.events as { toStatus: number; at: number }[]).filter((e) => e.toStatus === 8009 || e.toStatus === 8010).map((e) => e.at));
+    const queue = (await today(t - 86400, t)).body.data.needsAPerson as { kind: string; orderId: string; since: number; status: number }[];
+    for (const [orderId, status] of [["DEMO2000009", 8009], ["DEMO2000010", 8010]] as const) {
+      const since = await firstOwed(orderId);
+      expect(since).toBeLessThan(t - 3 * 86400);
+      expect(queue.filter((c) => c.orderId === orderId)).toEqual([expect.objectContaining({ kind: "refund-overdue", since, status })]);
+      expect((await detail(orderId)).body.data.needsAPerson).toEqual([expect.objectContaining({ kind: "refund-overdue", orderId, since })]);
+    }
+    // Marked owed later by the cron, the refund is still owed since the order first waited for it.
+    await env.DB.prepare("UPDATE payments SET refund_due_at = ? WHERE order_id = 'DEMO2000009'").bind(t - 60).run();
+    expect((await detail("DEMO2000009")).body.data.needsAPerson).toEqual([expect.objectContaining({ kind: "refund-overdue", since: await firstOwed("DEMO2000009") })]);
+  });
+});
+
 describe("the order search", () => {
   it("finds orders by device id, provider reference, account, status and creation date", async () => {
     const byDevice = (await search({ deviceId: "CAM-DEMO-002", pageSize: 100 })).body.data.orders as { orderId: string; deviceId: string }[];
@@ -261,6 +279,24 @@ describe("an operator's refund", () => {
     const record = (await detail(orderId)).body.data;
     expect(record).toMatchObject({ refundable: false, refundPending: true });
     expect((await refund(orderId, "Again")).body.data).toEqual({ orderId, refund: "pending", status: 8010 });
+  });
+
+  it("asks a refund the provider refused (8012) again, once under a double click, with an audit row: owed again, then refunded", async () => {
+    const failed = (await detail("DEMO2000012")).body.data;
+    expect(failed).toMatchObject({ order: { status: 8012 }, refundable: true, refundPending: false });
+    expect((await refund("DEMO2000012", "Provider was down", VIEWER)).http).toBe(403);
+    const answers = await Promise.all([refund("DEMO2000012", "Provider was down"), refund("DEMO2000012", "Provider was down")]);
+    expect(answers.map((a) => a.http)).toEqual([200, 200]);
+    expect(answers.map((a) => a.body.data.refund).sort()).toEqual(["pending", "requested"]);
+    expect(await auditRows("DEMO2000012", "order.refund-retry")).toBe(1);
+    // The queue asks the sandbox again, which refunds: 8012 -> 8010 once, then 8011.
+    expect(await waitForStatus("DEMO2000012", (s) => s === 8011)).toBe(8011);
+    const moves = (await orderEvents("DEMO2000012")).map((e) => e.to_status);
+    expect(moves.slice(-3)).toEqual([8012, 8010, 8011]);
+    const record = (await detail("DEMO2000012")).body.data;
+    expect(record.events.at(-2).reason).toBe(`refund asked for again by ${SUPPORT}: Provider was down`);
+    expect(record.payments.filter((p: { status: string }) => p.status === "refunded")).toHaveLength(1);
+    expect(await auditRows("DEMO2000012", "order.refund-retry")).toBe(1);
   });
 
   it("refuses above the support limit with the limit in the message, and lets an admin refund it", async () => {

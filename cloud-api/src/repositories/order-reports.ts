@@ -128,7 +128,9 @@ export interface CaseDeadlines {
 /**
  * The cases that need a person, the oldest first: the cron's NEEDS A PERSON alarms (a paid order undelivered, a
  * refund owed too long, a checkout the provider would not close) and refunds the provider refused, less those a
- * note made since they began resolves (`orderId`: one order's).
+ * note made since they began resolves (`orderId`: one order's). A refund is owed since the earlier of its payment's
+ * mark and the order's first move to 8009/8010 while it is still there: the mark may be missing or late (the cron
+ * marks an order left unmarked only when it next sweeps).
  */
 export function openCasesStatement(db: D1Database, deadlines: CaseDeadlines, limit: number, orderId: string | null = null): D1PreparedStatement {
   return db
@@ -141,8 +143,12 @@ export function openCasesStatement(db: D1Database, deadlines: CaseDeadlines, lim
            LEFT JOIN payments p ON p.order_id = o.order_id AND p.status = 'succeeded' AND p.refund_due_at IS NOT NULL
            WHERE o.status = ${OrderStatus.refundFailed}
          UNION ALL
-         SELECT 'refund-overdue', order_id, refund_due_at, id FROM payments
-           WHERE refund_due_at IS NOT NULL AND status = 'succeeded' AND refund_due_at < ?2
+         SELECT 'refund-overdue', order_id, MIN(owed_at), MAX(payment_id) FROM (
+           SELECT order_id, refund_due_at AS owed_at, id AS payment_id FROM payments WHERE refund_due_at IS NOT NULL AND status = 'succeeded'
+           UNION ALL
+           SELECT e.order_id, e.created_at, NULL FROM orders w JOIN order_events e ON e.order_id = w.order_id
+             WHERE w.status IN (${OrderStatus.waitingForRefund}, ${OrderStatus.refunding}) AND e.to_status IN (${OrderStatus.waitingForRefund}, ${OrderStatus.refunding})
+         ) GROUP BY order_id HAVING MIN(owed_at) < ?2
          UNION ALL
          SELECT 'close-refused', order_id, close_due_at, id FROM payments
            WHERE close_due_at IS NOT NULL AND close_attempts > 0 AND close_due_at < ?3

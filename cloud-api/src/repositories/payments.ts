@@ -176,6 +176,19 @@ export function markRefundDueStatement(db: D1Database, paymentId: string, now: n
 }
 
 /**
+ * A refund the provider refused, owed again with its next ask now (the queue's first ask takes it), while the payment's
+ * order is still in `orderStatus`: meta.changes is 0 once it has left it.
+ */
+export function owedAgainStatement(db: D1Database, paymentId: string, orderStatus: number, now: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE payments SET refund_due_at = COALESCE(refund_due_at, ?1), refund_next_at = NULL
+       WHERE id = ?2 AND status = 'succeeded' AND order_id IN (SELECT order_id FROM orders WHERE status = ?3)`,
+    )
+    .bind(now, paymentId, orderStatus);
+}
+
+/**
  * Marks as owed every succeeded payment of an order in one of `statuses` that is not marked yet: an
  * order that holds money to give back is never left without a refund being asked for.
  */

@@ -11,7 +11,7 @@ import { addCaseNoteStatement } from "#api/repositories/case-notes.ts";
 import { revokeOrderPeriodStatements } from "#api/repositories/entitlements.ts";
 import { claimOperatorRefundStatement } from "#api/repositories/operator-refunds.ts";
 import { findOrder, transitionStatement, type OrderRow } from "#api/repositories/orders.ts";
-import { markRefundDueStatement, settledPaymentOfOrder } from "#api/repositories/payments.ts";
+import { markRefundDueStatement, owedAgainStatement, settledPaymentOfOrder } from "#api/repositories/payments.ts";
 import type { CaseNoteRow } from "#api/repositories/case-notes.ts";
 import type { OperatorRefundRow } from "#api/repositories/operator-refunds.ts";
 import type { PaymentRow } from "#api/repositories/payments.ts";
@@ -38,7 +38,8 @@ const REFUNDABLE = [OrderStatus.paid, OrderStatus.buying, OrderStatus.purchaseSu
 const UNDELIVERED = [OrderStatus.paid, OrderStatus.buying] as const;
 
 export const isRefundable = (status: number) => (REFUNDABLE as readonly number[]).includes(status);
-export const isRefundPending = (status: number) => (REFUND_STATES as readonly number[]).includes(status);
+/** Money on its way back that the provider has not refused: a failed refund (8012) is the operator's to ask again. */
+export const isRefundPending = (status: number) => status !== OrderStatus.refundFailed && (REFUND_STATES as readonly number[]).includes(status);
 export const isUndelivered = (status: number) => (UNDELIVERED as readonly number[]).includes(status);
 
 const describeStatus = (status: number) => `${orderStatusName(status) ?? "unknown"} (${status})`;
@@ -131,7 +132,7 @@ export async function orderRecord(env: CloudApiEnv, orderId: string, language: s
     })),
     needsAPerson: (cases as CaseRow[]).map(caseToWire),
     notes: (notes as CaseNoteRow[]).map((n) => ({ note: n.note, operatorEmail: n.operator_email, at: n.created_at })),
-    refundable: isRefundable(order.status),
+    refundable: isRefundable(order.status) || order.status === OrderStatus.refundFailed,
     refundPending: isRefundPending(order.status),
     fulfilmentResendable: isUndelivered(order.status),
   };
@@ -172,9 +173,10 @@ export async function todayReport(env: CloudApiEnv, span: Span) {
 export async function refundByOperator(env: CloudApiEnv, operator: OperatorIdentity, orderId: string, reason: string, limits: RefundLimits | null) {
   const db = env.DB;
   const order = await requireOrder(db, orderId);
+  const retry = order.status === OrderStatus.refundFailed;
   if (isRefundPending(order.status)) return { orderId, refund: "pending" as const, status: order.status };
   if (order.status === OrderStatus.refunded) throw new ApiError(Status.conflict, `order ${orderId} was refunded already`);
-  if (!isRefundable(order.status)) {
+  if (!retry && !isRefundable(order.status)) {
     throw new ApiError(Status.conflict, `order ${orderId} is ${describeStatus(order.status)}: only a paid order that is not refunded can be refunded`);
   }
   if (limits !== null && order.pay_cents > (limits[order.currency_code] ?? 0)) {
@@ -186,6 +188,7 @@ export async function refundByOperator(env: CloudApiEnv, operator: OperatorIdent
   }
   const payment = await settledPaymentOfOrder(db, orderId);
   if (!payment) throw new ApiError(Status.conflict, `order ${orderId} has no settled payment to refund`);
+  if (retry) return retryFailedRefund(env, operator, order, payment, reason);
   const now = nowSeconds();
   try {
     await db.batch([
@@ -229,6 +232,43 @@ export async function refundByOperator(env: CloudApiEnv, operator: OperatorIdent
     log("warn", "operator-refund.queue-failed", { orderId, paymentId: payment.id, error: describeError(error), next: "the cron asks" });
   }
   return { orderId, refund: "requested" as const, status: OrderStatus.waitingForRefund as OrderStatusCode };
+}
+
+/**
+ * A refund the provider refused (8012), asked for again at once (docs/decisions/058): the payment is owed again with
+ * its next ask now, the order goes back to 8010 refunding, and the queue asks, as for the first refund; the cron
+ * follows it from there. Once under a double click: the second batch finds the order refunding already, moves
+ * nothing and writes no audit row (onlyAfterAChange), and answers pending.
+ */
+async function retryFailedRefund(env: CloudApiEnv, operator: OperatorIdentity, order: OrderRow, payment: PaymentRow, reason: string) {
+  const db = env.DB;
+  const orderId = order.order_id;
+  const now = nowSeconds();
+  const [, moved] = await db.batch([
+    owedAgainStatement(db, payment.id, OrderStatus.refundFailed, now),
+    transitionStatement(db, orderId, OrderStatus.refunding, `refund asked for again by ${operator.email}: ${reason}`.slice(0, 500), now),
+    auditStatement(db, {
+      operator,
+      action: "order.refund-retry",
+      objectType: "order",
+      objectId: orderId,
+      before: { status: order.status },
+      after: { status: OrderStatus.refunding, refundCents: payment.amount_cents, currencyCode: payment.currency_code },
+      note: reason,
+      onlyAfterAChange: true,
+    }),
+  ]);
+  if (!moved?.meta.changes) {
+    const current = await requireOrder(db, orderId);
+    if (isRefundPending(current.status)) return { orderId, refund: "pending" as const, status: current.status };
+    throw new ApiError(Status.conflict, `order ${orderId} became ${describeStatus(current.status)} meanwhile; look again`);
+  }
+  try {
+    await env.FULFILMENT.send({ paymentId: payment.id });
+  } catch (error) {
+    log("warn", "operator-refund.queue-failed", { orderId, paymentId: payment.id, error: describeError(error), next: "the cron asks" });
+  }
+  return { orderId, refund: "requested" as const, status: OrderStatus.refunding as OrderStatusCode };
 }
 
 /**
