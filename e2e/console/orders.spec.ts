@@ -103,6 +103,24 @@ test.describe("orders in the console", () => {
     await expect(page.getByRole("region", { name: "Needs a person" }).getByRole("link", { name: orderId })).toHaveCount(0);
   });
 
+  test("a refund the provider refused says so and offers support to try it again, in English and Chinese @no-js", async ({ page }) => {
+    // Only looked at and posted without a reason: the order stays failed for the other journeys that read it.
+    await signInAs(page, "support", "/orders/DEMO2000012");
+    const actions = page.getByRole("region", { name: "Actions" });
+    await expect(actions.getByRole("status")).toContainText("The refund failed at the provider: the money has not gone back yet.");
+    await expect(actions.getByRole("status")).toContainText("Last error: demo history");
+    await expect(actions.getByText("Refund pending")).toHaveCount(0);
+    const retry = actions.getByRole("button", { name: "Try the refund again" });
+    await expect(retry).toBeEnabled();
+    await checkAccessibility(page);
+    await actions.getByLabel("Reason for the refund").fill("   ");
+    await retry.click();
+    await expect(page.getByRole("alert")).toHaveText("Write a Reason for the refund.");
+    await page.getByRole("button", { name: "Language: 中文" }).click();
+    await expect(page.getByRole("region", { name: "操作" }).getByRole("status")).toContainText("退款在支付机构处失败：款项尚未退回。");
+    await expect(page.getByRole("button", { name: "重新尝试退款" })).toBeEnabled();
+  });
+
   test("amounts are in the order's currency and dates in the operator's language @no-js", async ({ page }) => {
     await signInAs(page, "viewer", "/orders/DEMO2000012");
     await page.getByRole("button", { name: "Language: 中文" }).click();

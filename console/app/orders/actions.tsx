@@ -22,15 +22,21 @@ export function OrderActions({ view }: { view: OrderView }) {
             <p role="status">{t("order.refunded")}</p>
           ) : (
             <>
+              {view.refund.failure !== null && (
+                <div role="status">
+                  <p>{t("order.refundFailed")}</p>
+                  {view.refund.failure && <p className="text-sm">{t("order.refundLastError", { reason: view.refund.failure })}</p>}
+                </div>
+              )}
               <label className="flex flex-col text-sm">
                 {t("order.refundReason")}
                 <textarea name="reason" required maxLength={500} rows={2} className={fieldClass} disabled={!view.refund.allowed} />
               </label>
-              <p className="text-sm text-neutral-700 dark:text-neutral-300">{t("order.refundHelp")}</p>
+              <p className="text-sm text-neutral-700 dark:text-neutral-300">{t(view.refund.failure === null ? "order.refundHelp" : "order.refundRetryHelp")}</p>
             </>
           )}
           <button type="submit" className={buttonClass} disabled={!view.refund.allowed || posting("refund")}>
-            {t("order.refund", { amount: view.refund.amount })}
+            {view.refund.failure === null ? t("order.refund", { amount: view.refund.amount }) : t("order.refundRetry")}
           </button>
         </Form>
         {view.resendable && (

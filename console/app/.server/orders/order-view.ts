@@ -80,6 +80,8 @@ export function orderView(record: OrderRecord, t: Translate, f: ReturnType<typeo
       allowed: record.refundable,
       pending: record.refundPending,
       refunded: order.status === 8011,
+      /** The provider refused it (8012): why, as the order's last move says, for asking again. */
+      failure: order.status === 8012 ? (record.events.findLast((event) => event.toStatus === 8012)?.reason ?? "") : null,
     },
     resendable: record.fulfilmentResendable,
   };
