@@ -413,7 +413,7 @@ export const operatorOrderDetail = endpoint({
     ),
     needsAPerson: z.array(needsAPersonCase),
     notes: z.array(z.object({ note: z.string(), operatorEmail: z.string(), at: z.number().int() })),
-    /** What an operator may do now: refund (paid, not refunded or being refunded), send fulfilment again, resolve. */
+    /** What an operator may do now: refund (paid, not refunded or being refunded; a refused refund, 8012, again), send fulfilment again, resolve. */
     refundable: z.boolean(),
     refundPending: z.boolean(),
     fulfilmentResendable: z.boolean(),
@@ -427,7 +427,8 @@ export const operatorOrderRefund = endpoint({
   role: "support",
   summary:
     "Refund a paid order in full, with a reason: its period is revoked and the refund goes the way every refund does (owed, " +
-    "asked from the queue, followed by the cron). Once: a second ask answers pending. 403 above the role's limit for the " +
+    "asked from the queue, followed by the cron). An order whose refund the provider refused (8012) is asked again: owed " +
+    "again, 8012 -> 8010. Once: a second ask answers pending. 403 above the role's limit for the " +
     "currency, 409 for an order not paid or already refunded",
   input: z.object({ orderId, reason: requiredText(500) }),
   output: z.object({ orderId: z.string(), refund: z.enum(["requested", "pending"]), status: z.number().int() }),
