@@ -163,6 +163,38 @@ export async function todayReport(env: CloudApiEnv, span: Span) {
   };
 }
 
+/** The audit row of an operator's refund or its retry, the order moving from its status to `to`. */
+function refundAuditStatement(
+  db: D1Database,
+  operator: OperatorIdentity,
+  action: "order.refund" | "order.refund-retry",
+  order: OrderRow,
+  payment: PaymentRow,
+  to: OrderStatusCode,
+  reason: string,
+  onlyAfterAChange = false,
+) {
+  return auditStatement(db, {
+    operator,
+    action,
+    objectType: "order",
+    objectId: order.order_id,
+    before: { status: order.status },
+    after: { status: to, refundCents: payment.amount_cents, currencyCode: payment.currency_code },
+    note: reason,
+    onlyAfterAChange,
+  });
+}
+
+/** The queue's first ask for an owed refund; when the queue fails, the payment is owed in D1 and the cron asks a minute later. */
+async function askFromQueue(env: CloudApiEnv, orderId: string, paymentId: string) {
+  try {
+    await env.FULFILMENT.send({ paymentId });
+  } catch (error) {
+    log("warn", "operator-refund.queue-failed", { orderId, paymentId, error: describeError(error), next: "the cron asks" });
+  }
+}
+
 /**
  * A full refund an operator asks for (issue 32 item 2), through the money exits every refund takes: the payment is
  * owed back (refund_due_at), the queue makes the first ask and the cron follows it until the provider confirms
@@ -208,15 +240,7 @@ export async function refundByOperator(env: CloudApiEnv, operator: OperatorIdent
       transitionStatement(db, orderId, OrderStatus.waitingForRefund, `refund asked for by ${operator.email}: ${reason}`.slice(0, 500), now),
       markRefundDueStatement(db, payment.id, now),
       ...revokeOrderPeriodStatements(db, orderId, now),
-      auditStatement(db, {
-        operator,
-        action: "order.refund",
-        objectType: "order",
-        objectId: orderId,
-        before: { status: order.status },
-        after: { status: OrderStatus.waitingForRefund, refundCents: payment.amount_cents, currencyCode: payment.currency_code },
-        note: reason,
-      }),
+      refundAuditStatement(db, operator, "order.refund", order, payment, OrderStatus.waitingForRefund, reason),
     ]);
   } catch (error) {
     // Claimed already, or the order moved since it was read: say where it stands now.
@@ -225,12 +249,7 @@ export async function refundByOperator(env: CloudApiEnv, operator: OperatorIdent
     if (now.status !== order.status) throw new ApiError(Status.conflict, `order ${orderId} became ${describeStatus(now.status)} meanwhile; look again`);
     throw error;
   }
-  try {
-    await env.FULFILMENT.send({ paymentId: payment.id });
-  } catch (error) {
-    // The payment is owed in D1: the cron asks for the refund a minute from now.
-    log("warn", "operator-refund.queue-failed", { orderId, paymentId: payment.id, error: describeError(error), next: "the cron asks" });
-  }
+  await askFromQueue(env, orderId, payment.id);
   return { orderId, refund: "requested" as const, status: OrderStatus.waitingForRefund as OrderStatusCode };
 }
 
@@ -247,27 +266,14 @@ async function retryFailedRefund(env: CloudApiEnv, operator: OperatorIdentity, o
   const [, moved] = await db.batch([
     owedAgainStatement(db, payment.id, OrderStatus.refundFailed, now),
     transitionStatement(db, orderId, OrderStatus.refunding, `refund asked for again by ${operator.email}: ${reason}`.slice(0, 500), now),
-    auditStatement(db, {
-      operator,
-      action: "order.refund-retry",
-      objectType: "order",
-      objectId: orderId,
-      before: { status: order.status },
-      after: { status: OrderStatus.refunding, refundCents: payment.amount_cents, currencyCode: payment.currency_code },
-      note: reason,
-      onlyAfterAChange: true,
-    }),
+    refundAuditStatement(db, operator, "order.refund-retry", order, payment, OrderStatus.refunding, reason, true),
   ]);
   if (!moved?.meta.changes) {
     const current = await requireOrder(db, orderId);
     if (isRefundPending(current.status)) return { orderId, refund: "pending" as const, status: current.status };
     throw new ApiError(Status.conflict, `order ${orderId} became ${describeStatus(current.status)} meanwhile; look again`);
   }
-  try {
-    await env.FULFILMENT.send({ paymentId: payment.id });
-  } catch (error) {
-    log("warn", "operator-refund.queue-failed", { orderId, paymentId: payment.id, error: describeError(error), next: "the cron asks" });
-  }
+  await askFromQueue(env, orderId, payment.id);
   return { orderId, refund: "requested" as const, status: OrderStatus.refunding as OrderStatusCode };
 }
 
