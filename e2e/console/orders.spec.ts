@@ -92,6 +92,10 @@ test.describe("orders in the console", () => {
     const link = queue.getByRole("link", { name: orderId });
     await expect(link).toBeVisible();
     await expect(queue.getByRole("row").filter({ has: page.getByRole("link", { name: orderId }) })).toContainText("Paid but not delivered for over an hour");
+    // Refunds owed for days, waiting (8009) or refunding (8010), whether or not the cron has marked them yet.
+    for (const owed of ["DEMO2000009", "DEMO2000010"]) {
+      await expect(queue.getByRole("row").filter({ has: page.getByRole("link", { name: owed }) })).toContainText("Refund owed for over three days");
+    }
     await checkAccessibility(page);
     await link.click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order ${orderId}`);
