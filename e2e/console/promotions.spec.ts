@@ -38,7 +38,15 @@ test.describe("coupons and cards in the console (issue 32 items 4 and 5)", () =>
     await expect(page.getByTestId("campaign-amount")).toHaveText("¥7.77");
     await checkPage(page, javaScriptEnabled);
 
-    await page.getByLabel("Accounts, one per line (at most 100)").fill(DEMO_ACCOUNTS.buyer);
+    // An account the cloud-api does not know is refused, and what was typed is still there to correct.
+    const accounts = page.getByLabel("Accounts, one per line (at most 100)");
+    await accounts.fill(`${DEMO_ACCOUNTS.buyer}\nnobody-here@camcloud.example`);
+    await page.getByRole("button", { name: "Issue coupons" }).click();
+    await expect(page.getByRole("alert")).toContainText("nobody-here@camcloud.example");
+    await expect(accounts).toHaveValue(`${DEMO_ACCOUNTS.buyer}\nnobody-here@camcloud.example`);
+    await expect(page.getByTestId("campaign-counts")).toHaveText("0 of 10 issued, 0 redeemed, 0 revoked");
+
+    await accounts.fill(DEMO_ACCOUNTS.buyer);
     await page.getByRole("button", { name: "Issue coupons" }).click();
     await expect(page.getByRole("status")).toHaveText(`Issued to ${DEMO_ACCOUNTS.buyer}.`);
     await expect(page.getByTestId("campaign-counts")).toHaveText("1 of 10 issued, 0 redeemed, 0 revoked");
@@ -71,6 +79,11 @@ test.describe("coupons and cards in the console (issue 32 items 4 and 5)", () =>
     await form.getByRole("button", { name: "Create campaign" }).click();
     await expect(page.getByRole("alert")).toHaveText("Amount off: enter an amount from 0.01 to 9,999.99, with at most two decimals.");
     await expect(page.getByRole("link", { name: "Too generous" })).toHaveCount(0);
+    // Nothing typed is lost: the operator corrects the amount only.
+    await expect(form.getByLabel("Campaign")).toHaveValue("Too generous");
+    await expect(form.getByLabel("Amount off")).toHaveValue("10000");
+    await expect(form.getByLabel("Ends (UTC)")).toHaveValue(dayFromNow(30));
+    await expect(form.getByLabel("How many may be issued")).toHaveValue("1");
   });
 
   test("an admin generates cards, downloads them, a buyer receives one on the spare SIM, and the console shows it received there @no-js", async ({ page, javaScriptEnabled }) => {

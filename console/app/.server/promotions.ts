@@ -7,8 +7,14 @@ import { getOperator, OperatorApiError } from "./cloud-api.ts";
 import { operatorApiMessage, withOperatorMessages } from "./errors.ts";
 import { translatorFor } from "./locale.ts";
 
-/** What a coupon or card form answers when it did not change anything: the operator's message, with its HTTP status. */
-export type FormRefusal = { error: string };
+/**
+ * What a coupon or card form answers when it did not change anything: the operator's message, with its HTTP status,
+ * and what they typed (`typed`, the form's text fields), which the form shows again so that nothing is lost.
+ */
+export type FormRefusal = { error: string; typed?: Record<string, string> };
+
+const typedOf = (form: FormData | undefined) =>
+  form && Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 
 export const translatorOf = (context: Readonly<RouterContextProvider>): Translate => translatorFor(context.get(localeContext));
 
@@ -16,24 +22,24 @@ export const translatorOf = (context: Readonly<RouterContextProvider>): Translat
  * A form's fields read as the endpoint's input, parsed with its zod schema: the input, or a refusal naming the first
  * field that was not accepted in the operator's language (`<group>.invalid_<field>`), with nothing sent.
  */
-export function parseForm<S extends z.ZodType>(context: Readonly<RouterContextProvider>, schema: S, input: unknown, group: "coupons" | "cards") {
+export function parseForm<S extends z.ZodType>(context: Readonly<RouterContextProvider>, schema: S, input: unknown, group: "coupons" | "cards", form?: FormData) {
   const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true as const, input: parsed.data as z.output<S> };
   const field = String(parsed.error.issues[0]?.path[0] ?? "");
-  return { ok: false as const, refusal: data<FormRefusal>({ error: translatorOf(context)(`${group}.invalid_${field}` as MessageKey) }, { status: 400 }) };
+  return { ok: false as const, refusal: data<FormRefusal>({ error: translatorOf(context)(`${group}.invalid_${field}` as MessageKey), typed: typedOf(form) }, { status: 400 }) };
 }
 
 /** The HTTP status of a refusal: a viewer's forged post is a 403, a cloud-api that did not answer a 503. */
 const httpOf = (error: OperatorApiError) => (error.status === "unavailable" ? 503 : httpStatusOf(error.status as BusinessStatus));
 
 /** The cloud-api's refusal of a form's change, worded for the operator beside the form; anything else goes to the error boundary. */
-export function refusalOf(context: Readonly<RouterContextProvider>, error: unknown) {
+export function refusalOf(context: Readonly<RouterContextProvider>, error: unknown, form?: FormData) {
   if (!(error instanceof OperatorApiError)) throw error;
   const t = translatorOf(context);
   // A campaign, coupon, batch or card that is not there: the cloud-api's message names which.
   const message = operatorApiMessage(error, t, getOperator(context)) ?? (error.status === Status.notFound ? error.upstreamMessage : null);
   if (message === null) throw error;
-  return data<FormRefusal>({ error: t("promo.requestRefused", { message }) }, { status: httpOf(error) });
+  return data<FormRefusal>({ error: t("promo.requestRefused", { message }), typed: typedOf(form) }, { status: httpOf(error) });
 }
 
 /** A page's reads: a campaign or batch the cloud-api does not have is no such page, other refusals the page's message. */

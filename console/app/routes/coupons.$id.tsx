@@ -30,7 +30,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       .split(/[\r\n,]+/)
       .map((account) => account.trim())
       .filter(Boolean);
-    const parsed = parseForm(context, couponCampaignIssue.input, { campaignId, accounts }, "coupons");
+    const parsed = parseForm(context, couponCampaignIssue.input, { campaignId, accounts }, "coupons", form);
     if (!parsed.ok) return parsed.refusal;
     const result = await callOperatorApi(context, couponCampaignIssue, parsed.input);
     const lines = [
@@ -39,7 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     ];
     return { done: lines.filter(Boolean).join(" ") };
   } catch (error) {
-    return refusalOf(context, error);
+    return refusalOf(context, error, form);
   }
 }
 
@@ -81,7 +81,7 @@ export default function Campaign({ loaderData }: Route.ComponentProps) {
           <Form method="post" className="mt-2 grid gap-3">
             <label>
               {t("coupons.accounts")}
-              <textarea name="accounts" required rows={3} className={FIELD} />
+              <textarea name="accounts" required rows={3} defaultValue={answer && "typed" in answer ? answer.typed?.accounts : undefined} className={FIELD} />
             </label>
             <button type="submit" name="intent" value="issue" className={BUTTON}>
               {t("coupons.issue")}

@@ -34,13 +34,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       issueLimit: wholeNumber(form.get("issueLimit")),
     },
     "coupons",
+    form,
   );
   if (!parsed.ok) return parsed.refusal;
   try {
     const campaign = await callOperatorApi(context, couponCampaignCreate, parsed.input);
     return redirect(`/coupons/${campaign.id}`);
   } catch (error) {
-    return refusalOf(context, error);
+    return refusalOf(context, error, form);
   }
 }
 
@@ -51,6 +52,8 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
   const refused = useActionData<typeof action>();
   const { campaigns, nextBefore, canChange, requestId } = loaderData;
   const today = new Date().toISOString().slice(0, 10);
+  // What the operator typed, when the server refused it (without JavaScript the page is new).
+  const typed = refused?.typed ?? {};
   return (
     <>
       <h1 className="text-2xl font-semibold">{t("coupons.title")}</h1>
@@ -101,26 +104,26 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
         <CreateForm id="new-campaign" title={t("coupons.newCampaign")} submit={t("coupons.create")} requestId={requestId} refused={refused}>
           <label>
             {t("coupons.campaignTitle")}
-            <input name="title" required maxLength={80} className={FIELD} />
+            <input name="title" required maxLength={80} defaultValue={typed.title} className={FIELD} />
           </label>
           <label>
             {t("coupons.currency")}
-            <select name="currency" className={FIELD} defaultValue="CNY">
+            <select name="currency" className={FIELD} defaultValue={typed.currency ?? "CNY"}>
               <option value="CNY">CNY</option>
               <option value="USD">USD</option>
             </select>
           </label>
           <label>
             {t("coupons.amount")}
-            <input name="amount" required inputMode="decimal" pattern="\d+(\.\d{1,2})?" className={FIELD} />
+            <input name="amount" required inputMode="decimal" pattern="\d+(\.\d{1,2})?" defaultValue={typed.amount} className={FIELD} />
           </label>
           <label>
             {t("coupons.minimumSpend")}
-            <input name="minimumSpend" inputMode="decimal" pattern="\d+(\.\d{1,2})?" defaultValue="0" className={FIELD} />
+            <input name="minimumSpend" inputMode="decimal" pattern="\d+(\.\d{1,2})?" defaultValue={typed.minimumSpend ?? "0"} className={FIELD} />
           </label>
           <label>
             {t("coupons.serviceType")}
-            <select name="serviceType" className={FIELD} defaultValue="0">
+            <select name="serviceType" className={FIELD} defaultValue={typed.serviceType ?? "0"}>
               {SERVICE_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {t(`coupons.service_${type}`)}
@@ -130,15 +133,15 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
           </label>
           <label>
             {t("coupons.starts")}
-            <input name="starts" type="date" required defaultValue={today} className={FIELD} />
+            <input name="starts" type="date" required defaultValue={typed.starts ?? today} className={FIELD} />
           </label>
           <label>
             {t("coupons.ends")}
-            <input name="ends" type="date" required className={FIELD} />
+            <input name="ends" type="date" required defaultValue={typed.ends} className={FIELD} />
           </label>
           <label>
             {t("coupons.issueLimit")}
-            <input name="issueLimit" type="number" required min={1} max={1_000_000} className={FIELD} />
+            <input name="issueLimit" type="number" required min={1} max={1_000_000} defaultValue={typed.issueLimit} className={FIELD} />
           </label>
         </CreateForm>
       ) : (
