@@ -61,7 +61,7 @@ const production = (overrides: Partial<Record<keyof ConsoleEnv, string>> = {}): 
   ({
     APP_ID: env.APP_ID,
     APP_SECRET: env.APP_SECRET,
-    S2S_SECRET: env.S2S_SECRET,
+    OPERATOR_SECRET: env.OPERATOR_SECRET,
     ENVIRONMENT: "production",
     ACCESS_TEAM_DOMAIN: TEAM,
     ACCESS_AUD: AUD,
