@@ -14,6 +14,7 @@ export const TEST_SECRETS = {
   SESSION_SECRET: "test-session-secret-0123456789",
   SANDBOX_NOTIFY_SECRET: "test-sandbox-secret-0123456789",
   S2S_SECRET: "test-s2s-secret-0123456789abcdef0123456789",
+  OPERATOR_SECRET: "test-operator-secret-0123456789abcdef0123",
   CARD_CODE_SECRET: "test-card-code-secret-0123456789abcdef",
 };
 

@@ -17,9 +17,9 @@ export default defineConfig(({ command }) => ({
       ...(command === "serve"
         ? {
             config: (config: { vars?: Record<string, unknown>; compatibility_flags?: string[] }) => {
-              const { APP_ID = "", APP_SECRET = "", S2S_SECRET = "" } = devVars();
+              const { APP_ID = "", APP_SECRET = "", OPERATOR_SECRET = "" } = devVars();
               return {
-                vars: { ...config.vars, APP_ID, APP_SECRET, S2S_SECRET, ACCESS_STAND_IN: "on", ACCESS_TEAM_DOMAIN: `http://127.0.0.1:${CONSOLE_PORT}` },
+                vars: { ...config.vars, APP_ID, APP_SECRET, OPERATOR_SECRET, ACCESS_STAND_IN: "on", ACCESS_TEAM_DOMAIN: `http://127.0.0.1:${CONSOLE_PORT}` },
                 compatibility_flags: devCompatibilityFlags(config.compatibility_flags),
               };
             },

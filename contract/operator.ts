@@ -29,10 +29,10 @@ export const operatorEmail = z
 
 /**
  * The headers of an operator call, as the console signs it: the request signature every call carries, and
- * the operator credential (the email, its timestamp and the HMAC keyed with S2S_SECRET that covers both).
+ * the operator credential (the email, its timestamp and the HMAC keyed with OPERATOR_SECRET that covers both).
  */
 export async function operatorRequestHeaders(
-  secrets: { appId: string; appSecret: string; s2sSecret: string },
+  secrets: { appId: string; appSecret: string; operatorSecret: string },
   request: { method: string; path: string; body: string },
   email: string,
 ): Promise<Record<string, string>> {
@@ -45,7 +45,7 @@ export async function operatorRequestHeaders(
     signature: await requestSignature(secrets.appId, secrets.appSecret, noticeStr, timestamp),
     [OPERATOR_HEADERS.email]: email,
     [OPERATOR_HEADERS.timestamp]: timestamp,
-    [OPERATOR_HEADERS.signature]: await operatorSignature(secrets.s2sSecret, { ...request, timestamp, noticeStr, email }),
+    [OPERATOR_HEADERS.signature]: await operatorSignature(secrets.operatorSecret, { ...request, timestamp, noticeStr, email }),
     ...(request.method.toUpperCase() === "GET" ? {} : { "content-type": "application/json" }),
   };
 }

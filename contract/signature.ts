@@ -71,8 +71,8 @@ async function hmacOverLines(secret: string, lines: readonly string[]): Promise<
 
 /**
  * The operator credential (docs/decisions/057): the console's calls carry the operator's email, covered by an
- * HMAC keyed with S2S_SECRET like the server-to-server one, over a text whose first line names it an operator
- * call. A server-to-server text starts with the method, so neither credential verifies as the other.
+ * HMAC keyed with OPERATOR_SECRET, which only the console and the cloud-api hold (never S2S_SECRET: the
+ * companion app's backend holds that one), over a text whose first line names it an operator call.
  */
 export const OPERATOR_HEADERS = { email: "x-operator-email", timestamp: "x-operator-timestamp", signature: "x-operator-signature" } as const;
 export const OPERATOR_CALL_LINE = "camcloud-operator-call";

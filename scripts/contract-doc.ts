@@ -27,7 +27,7 @@ const OPERATOR_SECTION = [
   "console: a brand's own upstream does not implement them, and `npm run conformance` does not ask for them. Each carries, beside",
   `the request signature, the operator credential: the operator's email (\`${OPERATOR_HEADERS.email}\`), its timestamp`,
   `(\`${OPERATOR_HEADERS.timestamp}\`, within ${S2S_WINDOW_SECONDS} s) and \`${OPERATOR_HEADERS.signature}\`, hex HMAC-SHA256 keyed with`,
-  `S2S_SECRET of \`${OPERATOR_SIGNED_TEXT}\` (contract/operator.ts \`operatorRequestHeaders\`), usable once. The role is read from`,
+  `OPERATOR_SECRET (never S2S_SECRET) of \`${OPERATOR_SIGNED_TEXT}\` (contract/operator.ts \`operatorRequestHeaders\`), usable once. The role is read from`,
   `the cloud-api's operators table, never sent: an email that is not an enabled operator is refused with ${Status.notAnOperator}, a role`,
   `below the endpoint's least role with ${Status.roleTooLow} (HTTP 403). Operator endpoints refuse an access token and the`,
   "server-to-server credential, and every other endpoint refuses the operator credential (401).",

@@ -20,6 +20,7 @@ declare global {
       SESSION_SECRET: string;
       SANDBOX_NOTIFY_SECRET: string;
       S2S_SECRET: string;
+      OPERATOR_SECRET: string;
       CARD_CODE_SECRET: string;
       PAYMENT_SANDBOX: string;
       UPSTREAM_TIMEOUT_MS: string;

@@ -57,9 +57,9 @@ export async function s2sHeaders(path: string, body: string, noticeStr: string, 
 
 export const S2S_TOKEN_PATH = "/v1/member/user/s2s/token";
 
-/** The headers the console sends for an operator call of `email` (a demo operator's by default). */
-export async function operatorHeaders(request: { method?: string; path: string; body: string }, email: string = DEMO_OPERATORS.admin.email) {
-  const secrets = { appId: env.APP_ID, appSecret: env.APP_SECRET, s2sSecret: env.S2S_SECRET };
+/** The headers the console sends for an operator call of `email` (a demo operator's by default), keyed with OPERATOR_SECRET unless `operatorSecret` names another key. */
+export async function operatorHeaders(request: { method?: string; path: string; body: string }, email: string = DEMO_OPERATORS.admin.email, operatorSecret = env.OPERATOR_SECRET) {
+  const secrets = { appId: env.APP_ID, appSecret: env.APP_SECRET, operatorSecret };
   return operatorRequestHeaders(secrets, { method: request.method ?? "POST", path: request.path, body: request.body }, email);
 }
 

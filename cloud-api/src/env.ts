@@ -40,6 +40,7 @@ const secrets = z
     APP_ID: z.string().min(1),
     APP_SECRET: z.string().min(8),
     S2S_SECRET: z.string().min(32).optional(),
+    OPERATOR_SECRET: z.string().min(32).optional(),
     CARD_CODE_SECRET: z.string().min(32),
     ENVIRONMENT: z.enum(["local", "preview", "production"]).optional(),
     PAYMENT_SANDBOX: z.enum(["on", "off", ""]).optional(),
@@ -58,6 +59,10 @@ const secrets = z
   })
   .refine((env) => !(env.CARD_CODE_SECRET.startsWith(DEMO_SECRET_PREFIX) && env.ENVIRONMENT === "production"), {
     path: ["CARD_CODE_SECRET"],
+    message: `a demo value (starting with "${DEMO_SECRET_PREFIX}") is refused in production`,
+  })
+  .refine((env) => !(env.OPERATOR_SECRET?.startsWith(DEMO_SECRET_PREFIX) && env.ENVIRONMENT === "production"), {
+    path: ["OPERATOR_SECRET"],
     message: `a demo value (starting with "${DEMO_SECRET_PREFIX}") is refused in production`,
   })
   .refine((env) => !(env.LOOKUP_LIMITS === "off" && env.ENVIRONMENT === "production"), {

@@ -185,7 +185,7 @@ describe("card batches", () => {
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM card_batches").first<{ n: number }>()).toEqual(before);
   });
 
-  it("a production cloud-api refuses to start with the demo card secret, or one too short", async () => {
+  it("a production cloud-api refuses to start with the demo card or operator secret, or one too short", async () => {
     const started = (overrides: Partial<CloudApiEnv>) =>
       worker.fetch(
         new Request("https://cloud-api.test/v1/openapi.json") as Parameters<typeof worker.fetch>[0],
@@ -196,6 +196,10 @@ describe("card batches", () => {
       'cloud-api misconfigured: CARD_CODE_SECRET: a demo value (starting with "demo-") is refused in production',
     );
     await expect(started({ CARD_CODE_SECRET: "short" })).rejects.toThrowError(/^cloud-api misconfigured: CARD_CODE_SECRET: /);
+    await expect(started({ OPERATOR_SECRET: "demo-operator-9c2e7b4a1f8d3e6c0b5a2d9f7e1c4b8a" })).rejects.toThrowError(
+      'cloud-api misconfigured: OPERATOR_SECRET: a demo value (starting with "demo-") is refused in production',
+    );
+    await expect(started({ OPERATOR_SECRET: "short" })).rejects.toThrowError(/^cloud-api misconfigured: OPERATOR_SECRET: /);
     expect((await started({})).status).toBe(200);
   });
 });

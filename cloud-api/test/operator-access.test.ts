@@ -150,13 +150,25 @@ describe("operator access on the wire (docs/decisions/057)", () => {
     const old = await signedFetch(SESSION, undefined, { rawBody: "{}", headers: { ...fresh, [OPERATOR_HEADERS.timestamp]: stale } });
     expect(old.body).toEqual(OPERATOR_REFUSED);
 
-    // The same secret signs both credentials, over texts that differ from their first line.
+    // A plain server-to-server signature is no operator credential, whichever key made it.
     const plain = await s2sSignature(env.S2S_SECRET, { method: "POST", path: SESSION, timestamp: fresh.timestamp ?? "", noticeStr: fresh.noticeStr ?? "", body: "{}" });
     const s2sAsOperator = await signedFetch(SESSION, undefined, {
       rawBody: "{}",
       headers: { ...fresh, [OPERATOR_HEADERS.timestamp]: fresh.timestamp ?? "", [OPERATOR_HEADERS.signature]: plain },
     });
     expect(s2sAsOperator.body).toEqual(OPERATOR_REFUSED);
+  });
+
+  it("takes the operator credential keyed with OPERATOR_SECRET only: one keyed with S2S_SECRET is refused, and so is every call where OPERATOR_SECRET is not configured", async () => {
+    const call = async (operatorSecret: string, configured: Partial<typeof env> = {}) => {
+      const headers = { ...(await signedHeaders("")), ...(await operatorHeaders({ path: SESSION, body: "{}" }, DEMO_OPERATORS.admin.email, operatorSecret)) };
+      const response = await buildApp(operations).fetch(new Request(`https://cloud-api.test${SESSION}`, { method: "POST", headers, body: "{}" }), { ...env, ...configured });
+      return { http: response.status, ...((await response.json()) as object) };
+    };
+    // The companion app's backend holds S2S_SECRET: a correct operator HMAC keyed with it is no operator's.
+    expect(await call(env.S2S_SECRET)).toMatchObject({ http: 401, status: Status.badSignature, msg: "operator credential refused", data: null });
+    expect(await call(env.OPERATOR_SECRET)).toMatchObject({ http: 200, status: 200, data: { email: DEMO_OPERATORS.admin.email, role: "admin" } });
+    expect(await call(env.OPERATOR_SECRET, { OPERATOR_SECRET: undefined })).toMatchObject({ http: 401, status: Status.badSignature, msg: "operator credential refused", data: null });
   });
 
   it("does not take an operator's signature as the server-to-server credential", async () => {

@@ -77,7 +77,7 @@ export interface CallerRead {
  */
 export async function verifySignedRequest<Row, T>(
   { request, access, path, body }: SignedRequest,
-  env: { APP_ID: string; APP_SECRET: string; S2S_SECRET?: string; DB: D1Database },
+  env: { APP_ID: string; APP_SECRET: string; S2S_SECRET?: string; OPERATOR_SECRET?: string; DB: D1Database },
   reads: { caller?: CallerRead | undefined; alongside: () => Promise<T> },
 ): Promise<[Row | null, T]> {
   const parsed = signedHeaders.safeParse({
@@ -153,15 +153,16 @@ function refuseCredentialsOfOtherAccess(request: Request, access: Access): void 
 }
 
 /**
- * The operator credential: S2S_SECRET's HMAC over a text that names an operator call, method, path, its own
+ * The operator credential: OPERATOR_SECRET's HMAC over a text that names an operator call, method, path, its own
  * timestamp, noticeStr, the operator's email and the body, within the server-to-server window; answers that
- * timestamp, on which the replay check is keyed. Without a configured S2S_SECRET every operator call is refused.
+ * timestamp, on which the replay check is keyed. Without a configured OPERATOR_SECRET every operator call is
+ * refused; S2S_SECRET, which the companion app's backend holds, never signs one (docs/decisions/057).
  */
-async function verifyOperator({ request, body }: { request: Request; body: string }, env: { S2S_SECRET?: string }): Promise<string> {
+async function verifyOperator({ request, body }: { request: Request; body: string }, env: { OPERATOR_SECRET?: string }): Promise<string> {
   const email = request.headers.get(OPERATOR_HEADERS.email) ?? "";
   const timestamp = request.headers.get(OPERATOR_HEADERS.timestamp) ?? "";
   const signature = (request.headers.get(OPERATOR_HEADERS.signature) ?? "").toLowerCase();
-  const secret = env.S2S_SECRET ?? "";
+  const secret = env.OPERATOR_SECRET ?? "";
   if (secret.length < 32 || email === "" || email.length > 254 || !/^\d{1,12}$/.test(timestamp) || Math.abs(nowSeconds() - Number(timestamp)) > S2S_WINDOW_SECONDS) {
     throw new ApiError(Status.badSignature, OPERATOR_REFUSAL);
   }

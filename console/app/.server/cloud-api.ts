@@ -40,7 +40,7 @@ async function request<E extends OperatorEndpoint>(env: ConsoleEnv, email: strin
   } else {
     body = JSON.stringify(parsedInput);
   }
-  const headers = new Headers(await operatorRequestHeaders({ appId: env.APP_ID, appSecret: env.APP_SECRET, s2sSecret: env.S2S_SECRET }, { method: endpoint.method, path: endpoint.path, body }, email));
+  const headers = new Headers(await operatorRequestHeaders({ appId: env.APP_ID, appSecret: env.APP_SECRET, operatorSecret: env.OPERATOR_SECRET }, { method: endpoint.method, path: endpoint.path, body }, email));
   headers.set("accept", "application/json");
   // The cloud-api continues the operator's request's trace: one reference finds both Workers' log lines.
   const trace = currentTrace();

@@ -10,7 +10,7 @@ import type { ConsoleEnv } from "./env.ts";
 import { withOperatorMessages } from "./errors.ts";
 
 /** The console's upstream client against the real cloud-api (SELF: its router, the operator signature, the seeded operators). */
-const consoleEnv = { APP_ID: env.APP_ID, APP_SECRET: env.APP_SECRET, S2S_SECRET: env.S2S_SECRET, CLOUD_API: SELF } as unknown as ConsoleEnv;
+const consoleEnv = { APP_ID: env.APP_ID, APP_SECRET: env.APP_SECRET, OPERATOR_SECRET: env.OPERATOR_SECRET, CLOUD_API: SELF } as unknown as ConsoleEnv;
 
 function contextOf(operator: Pick<OperatorSession, "email" | "role">, locale: ConsoleLocale = "en") {
   const context = new RouterContextProvider();

@@ -13,8 +13,11 @@ export interface ConsoleEnv extends ConsoleBindings {
   SENTRY_DSN?: string;
 }
 
-const secrets = z.object({ APP_ID: z.string().min(1), APP_SECRET: z.string().min(8), S2S_SECRET: z.string().min(16) });
-const settings = z.intersection(secrets, accessVariables);
+const secrets = z.object({ APP_ID: z.string().min(1), APP_SECRET: z.string().min(8), OPERATOR_SECRET: z.string().min(32) });
+const settings = z.intersection(secrets, accessVariables).refine((env) => !(env.OPERATOR_SECRET.startsWith("demo-") && env.ENVIRONMENT === "production"), {
+  path: ["OPERATOR_SECRET"],
+  message: 'a demo value (starting with "demo-") is refused in production',
+});
 
 /** The runtime hands every request of an isolate the same env object: it is checked once. */
 const checked = new WeakMap<ConsoleEnv, AccessSettings>();

@@ -61,7 +61,7 @@ const production = (overrides: Partial<Record<keyof ConsoleEnv, string>> = {}): 
   ({
     APP_ID: env.APP_ID,
     APP_SECRET: env.APP_SECRET,
-    S2S_SECRET: env.S2S_SECRET,
+    OPERATOR_SECRET: env.OPERATOR_SECRET,
     ENVIRONMENT: "production",
     ACCESS_TEAM_DOMAIN: TEAM,
     ACCESS_AUD: AUD,
@@ -181,12 +181,14 @@ describe("the local console on the Access stand-in", () => {
   });
 });
 
-describe("a console configured for the stand-in, or not for a real Access team, refuses everything", () => {
+describe("a console configured for the stand-in, not for a real Access team, or with a demo or short operator secret refuses everything", () => {
   const misconfigured: [string, ConsoleEnv][] = [
     ["production with the stand-in turned on", production({ ACCESS_STAND_IN: "on" })],
     ["production with a team domain that is not https://<team>.cloudflareaccess.com", production({ ACCESS_TEAM_DOMAIN: "http://127.0.0.1:8790" })],
     ["production with a look-alike team domain", production({ ACCESS_TEAM_DOMAIN: "https://camcloud.cloudflareaccess.com.evil.example" })],
     ["no application AUD tag", production({ ACCESS_AUD: "" })],
+    ["production with the demo operator secret", production({ OPERATOR_SECRET: "demo-operator-9c2e7b4a1f8d3e6c0b5a2d9f7e1c4b8a" })],
+    ["an operator secret shorter than 32 characters", production({ OPERATOR_SECRET: "too-short-operator-secret" })],
   ];
   for (const [name, environment] of misconfigured) {
     it(`${name}: 503 and no route runs, even with a valid token`, async () => {
