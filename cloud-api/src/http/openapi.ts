@@ -85,11 +85,8 @@ export const PRODUCTION_DOMAIN = "api.shop.example.com";
 /** Each operation's id is its name in contract/endpoints.ts, as docs/contract.md names it. */
 const operationIds = new Map(Object.entries(endpoints).map(([name, endpoint]) => [`${endpoint.method} ${endpoint.path}`, name as OperationId]));
 
-/** Tags by the path's segment after /v1/cloud or /v1/member; every /v1/operator endpoint is under "operator". */
+/** Tags by the path's segment after /v1/cloud or /v1/member, in the reader's order; every /v1/operator endpoint is under "operator". */
 const tags: Record<string, string> = {
-  operator:
-    "The operator console's endpoints (docs/decisions/057): served by the embedded cloud-api to its own console only, " +
-    "signed with the operator credential; a brand's own upstream does not implement them, and conformance does not ask for them",
   user: "Signing a user in and refreshing tokens",
   device: "The user's devices",
   package: "Packages for sale, and what a device has in use",
@@ -102,6 +99,10 @@ const tags: Record<string, string> = {
   "vip-card": "VIP cards received on a device",
   "storage-card": "Cloud storage cards received on a device",
   batch: "Several calls in one signed request (optional for a brand's upstream)",
+  // Last: a brand's engineer reads the buyer's endpoints first, and implements none of these.
+  operator:
+    "The operator console's endpoints (docs/decisions/057): served by the embedded cloud-api to its own console only, " +
+    "signed with the operator credential; a brand's own upstream does not implement them, and conformance does not ask for them",
 };
 
 function tagOf(path: string): string {
