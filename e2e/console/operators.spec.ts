@@ -134,7 +134,8 @@ test.describe("integration-event deliveries", () => {
   test("a viewer sees deliveries, in Chinese too, without a Send again button @no-js", async ({ page }) => {
     await signInAs(page, "viewer", "/deliveries?endpoint=demo");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deliveries");
-    await expect(page.getByTestId("delivery-row").first()).toContainText("order.paid");
+    // The newest delivery is whatever another journey caused last (a payment, a refund, a period): any event.
+    await expect(page.getByTestId("delivery-row").first()).toContainText(/(order|entitlement|sim)\.[a-z_]+/);
     await expect(page.getByRole("button", { name: /^Send again/ })).toHaveCount(0);
     await page.getByRole("button", { name: "Language: 中文" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("事件投递");
