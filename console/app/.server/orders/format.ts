@@ -1,11 +1,10 @@
 import { formatMoney } from "#domain/money.ts";
 import { formatPercent, formatTimeUnit } from "#domain/number-format.ts";
 import type { ConsoleLocale } from "../../i18n.ts";
+import { formatUtc } from "../admin.ts";
 
 /** The BCP 47 tag the console's formatters use for an operator's language. */
 const TAGS: Record<ConsoleLocale, string> = { en: "en", zh: "zh-CN" };
-
-const dateTimes = new Map<ConsoleLocale, Intl.DateTimeFormat>();
 
 /**
  * How the orders pages write money, times and shares in the operator's language. Times are UTC, as Today's span
@@ -13,16 +12,10 @@ const dateTimes = new Map<ConsoleLocale, Intl.DateTimeFormat>();
  */
 export function orderFormat(locale: ConsoleLocale) {
   const tag = TAGS[locale];
-  let dateTime = dateTimes.get(locale);
-  if (!dateTime) {
-    dateTime = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC", hourCycle: "h23" });
-    dateTimes.set(locale, dateTime);
-  }
-  const at = dateTime;
   return {
     money: (cents: number, currency: string) => formatMoney(cents, currency, tag),
     /** Unix seconds as a date and time in UTC. */
-    time: (seconds: number) => `${at.format(new Date(seconds * 1000))} UTC`,
+    time: (seconds: number) => formatUtc(locale, seconds),
     /** A span of seconds in the largest unit under which it is at least one. */
     duration: (seconds: number) =>
       seconds < 60
