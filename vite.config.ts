@@ -4,7 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { readFileSync } from "node:fs";
 import { defineConfig, type Plugin } from "vite";
 import { localeBundlesPlugin } from "./locales/browser-bundles.ts";
-import { devVars, RECEIVER_PORT } from "./scripts/lib/project.ts";
+import { devVars, RECEIVER_PORT, STATE_DIR } from "./scripts/lib/project.ts";
 import { demoEndpoints } from "./scripts/lib/webhook-receiver.ts";
 
 /**
@@ -60,6 +60,7 @@ export default defineConfig(({ command }) => ({
               vars: { ...config.vars, PAYMENT_SANDBOX: "on" },
               compatibility_flags: devCompatibilityFlags(config.compatibility_flags),
             }),
+            persistState: { path: STATE_DIR },
             // The cloud-api in the same workerd, bound as CLOUD_API (docs/decisions/066); scripts/dev.ts serves its port.
             auxiliaryWorkers: [{ configPath: "./cloud-api/wrangler.jsonc", config: localCloudApiConfig }],
           }
