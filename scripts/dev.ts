@@ -16,13 +16,15 @@ const keepData = process.argv.includes("--keep-data");
 const log = openLog("dev");
 devVars();
 console.log(keepData ? "▶ migrating the local database (data kept)" : "▶ resetting the local database to fresh demo data");
-await prepareLocalDatabase(keepData);
+// While the dev servers start: the state folder is wiped before this returns, and neither Worker reads its database
+// until the first request, which waits for this (on 2 cores the servers' start is most of the wait).
+const database = prepareLocalDatabase(keepData);
 
 // The console's dev server finds the cloud-api (its CLOUD_API binding) in the storefront's through this registry,
 // private to the checkout; wrangler and the Vite plugin's miniflare each read it under their own name.
 const registry = `${ROOT}${STATE_DIR}/registry`;
 const env = { ...quietEnv, WRANGLER_REGISTRY_PATH: registry, CLOUDFLARE_DEV_REGISTRY_PATH: registry, MINIFLARE_REGISTRY_PATH: registry };
-console.log("▶ starting the storefront with the cloud-api, and the console, under Vite");
+console.log(`▶ starting the storefront with the cloud-api, and the console, under Vite (log: ${log.path})`);
 const vite = spawn(`${ROOT}node_modules/.bin/react-router`, ["dev", "--host", "127.0.0.1", "--port", String(STOREFRONT_PORT), "--strictPort"], { cwd: ROOT, env, stdio: ["ignore", log.fd, "pipe"] });
 // Vite's errors (a file that does not compile, a failed update) show in this terminal as well as in the log.
 vite.stderr?.on("data", (chunk: Buffer) => {
@@ -40,6 +42,7 @@ try {
   const [cloudApi, standIn] = await Promise.all([
     serveLocalCloudApiPort({ port: CLOUD_API_PORT, storefrontPort: STOREFRONT_PORT }),
     startAccessStandIn({ port: CONSOLE_PORT, worker: `http://127.0.0.1:${CONSOLE_WORKER_PORT}`, audience: localAccessAudience() }),
+    database,
   ]);
   const storefront = `http://127.0.0.1:${STOREFRONT_PORT}`;
   await waitForHttp(`${storefront}/app-h5/no-login/1`, 120_000);

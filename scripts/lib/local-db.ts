@@ -34,7 +34,8 @@ async function applyMigrations(db: D1Database, dir: string): Promise<void> {
  * Both Workers' local databases migrated and, when `fresh`, wiped and filled with fresh demo data, from this
  * process: one local runtime per Worker's bindings, started together, instead of a wrangler command per step.
  * They write where `wrangler dev --persist-to <stateDir>` reads, and record migrations as wrangler does, so
- * `npm run db:migrate` and wrangler find them applied.
+ * `npm run db:migrate` and wrangler find them applied. The wipe is done when this returns its promise (npm run dev
+ * starts its servers meanwhile).
  */
 export async function prepareLocalDatabases(options: { stateDir?: string; fresh: boolean }): Promise<void> {
   const stateDir = options.stateDir ?? STATE_DIR;
