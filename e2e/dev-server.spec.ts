@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { DEMO_ACCOUNTS, DEMO_OPERATORS } from "#demo/seed.ts";
+import { DEMO_ACCOUNTS, DEMO_DEVICES, DEMO_OPERATORS } from "#demo/seed.ts";
 import { signInLink } from "#scripts/lib/access-stand-in.ts";
 import { proveHotReload } from "#scripts/lib/hot-reload.ts";
-import { signIn } from "#scripts/lib/launch-link.ts";
+import { demoBuyer, signIn } from "#scripts/lib/launch-link.ts";
 import { devVars, ROOT } from "#scripts/lib/project.ts";
 
 /**
@@ -14,7 +14,7 @@ import { devVars, ROOT } from "#scripts/lib/project.ts";
  */
 const offset = Number(process.env.PORT_OFFSET ?? 0) + 20;
 const url = (port: number) => `http://127.0.0.1:${port + offset}`;
-const dev = { storefront: url(8787), api: url(8788), launcher: url(8789), console: url(8790) };
+const dev = { storefront: url(8787), api: url(8788), launcher: url(8789), console: url(8790), receiver: url(8791) };
 
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 
@@ -67,6 +67,23 @@ test("the storefront serves a public page, and an edit reloads the open screen i
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("About CamCloud");
   // The screen's data comes from the cloud-api through the storefront's CLOUD_API binding, in the same workerd.
   expect(await proveHotReload(page, dev.launcher)).toContain("(edited live)");
+});
+
+test("a sandbox purchase is paid, and the cloud-api's queues deliver its integration events to the demo receiver", async ({ page }) => {
+  const buyer = await demoBuyer(dev.api, dev.storefront, devVars());
+  await page.goto(buyer.link({ screen: "cloud/mobile-data/buy", deviceId: DEMO_DEVICES.simSpare }));
+  await page.getByRole("link", { name: /5 GB for 7 days/ }).click();
+  await expect(page.getByRole("link", { name: /5 GB for 7 days/ })).toHaveAttribute("aria-current", "true");
+  await page.getByRole("link", { name: "Pay", exact: true }).click();
+  await page.getByRole("dialog", { name: "Choose a payment method" }).getByRole("button", { name: "WeChat Pay" }).click();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page).toHaveURL(/\/app-h5\/cloud\/order\/payment\/result\?orderId=\d+/);
+  const orderId = new URL(page.url()).searchParams.get("orderId");
+  const received = async () => {
+    const { events } = (await (await fetch(`${dev.receiver}/events`)).json()) as { events: { verified: boolean; payload: { type: string; data: { orderId?: string } } }[] };
+    return events.filter((event) => event.verified && event.payload.data.orderId === orderId).map((event) => event.payload.type);
+  };
+  await expect.poll(received, { timeout: 20_000 }).toContain("order.paid");
 });
 
 test("the console answers behind the Access stand-in", async ({ page }) => {
