@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/context.tsx";
 import { StruckPrice } from "./struck-price.tsx";
+import { usePendingSelection } from "./pending-selection.ts";
 
 export interface PackageOption {
   id: number;
@@ -25,6 +26,9 @@ interface PackageListProps {
 /** Packages to choose from; choosing one is a link (`?package=`), so it works without JavaScript and on reload. */
 export function PackageList({ packages, error, title, empty }: PackageListProps) {
   const { t } = useTranslation();
+  // A tapped package shows selected at once, before its checkout has loaded (Pay waits for it).
+  const pendingPackage = usePendingSelection()?.get("package") ?? null;
+  const isSelected = (p: PackageOption) => (pendingPackage === null ? p.selected : String(p.id) === pendingPackage);
   return (
     <section aria-labelledby="packages-heading" className="m-3">
       <h2 id="packages-heading" className="mb-2 px-1 text-base font-semibold">
@@ -44,8 +48,8 @@ export function PackageList({ packages, error, title, empty }: PackageListProps)
                 to={p.href}
                 replace
                 preventScrollReset
-                aria-current={p.selected ? "true" : undefined}
-                className={`flex h-full flex-col gap-1 rounded-2xl border-2 bg-white p-3 ${p.selected ? "border-sky-600 bg-sky-50" : "border-transparent"}`}
+                aria-current={isSelected(p) ? "true" : undefined}
+                className={`flex h-full flex-col gap-1 rounded-2xl border-2 bg-white p-3 ${isSelected(p) ? "border-sky-600 bg-sky-50" : "border-transparent"}`}
               >
                 {/* In the flow, lifted over the border: a tag that wraps ("Meilleur rapport qualité-prix") pushes the name down instead of covering it. */}
                 {p.topTag && (
