@@ -66,10 +66,11 @@ export function PackageList({ packages, error, title, empty }: PackageListProps)
                   </span>
                 )}
                 {p.keepsDays !== null && <span className="text-xs font-medium text-neutral-700">{t("packages.keeps", { count: p.keepsDays })}</span>}
-                {/* Long prices (8 digits, or German "¥12.000,00" struck through) wrap inside the card. */}
-                <span className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1 wrap-anywhere">
-                  <span className="text-lg font-bold text-orange-700">{p.price}</span>
-                  {p.originPrice && <StruckPrice price={p.originPrice} className="text-xs text-neutral-500" />}
+                {/* A price never breaks inside itself (Arabic did at 320 px): a long one is set a step smaller, and the
+                    price before the discount goes under it when both do not fit on one line. */}
+                <span className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
+                  <span className={`font-bold whitespace-nowrap text-orange-700 ${priceSize(p.price)}`}>{p.price}</span>
+                  {p.originPrice && <StruckPrice price={p.originPrice} className="text-xs whitespace-nowrap text-neutral-500" />}
                 </span>
               </Link>
             </li>
@@ -78,4 +79,10 @@ export function PackageList({ packages, error, title, empty }: PackageListProps)
       )}
     </section>
   );
+}
+
+/** Half a card at 320 px holds 8 characters of a bold price at 18 px, 11 at 16 px and 14 (German "1.000.000,00 ¥") at 14 px. */
+function priceSize(price: string): string {
+  const shown = price.replace(/[\u061c\u200e\u200f\u2066-\u2069]/g, "").length;
+  return shown <= 8 ? "text-lg" : shown <= 11 ? "text-base" : "text-sm";
 }
