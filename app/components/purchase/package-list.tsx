@@ -57,7 +57,8 @@ export function PackageList({ packages, error, title, empty }: PackageListProps)
                     {p.topTag}
                   </span>
                 )}
-                <span dir="auto" className="text-sm font-semibold">
+                {/* A long word ("Daueraufnahme,") is hyphenated rather than drawn past the card's edge at 320 px. */}
+                <span dir="auto" className="text-sm font-semibold hyphens-auto wrap-break-word">
                   {p.name}
                 </span>
                 {p.desc && (
