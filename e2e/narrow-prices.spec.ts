@@ -70,7 +70,7 @@ test.describe("at 320 px", () => {
   for (const language of LANGUAGES) {
     test(`in ${language} no purchase screen, payment sheet or order list scrolls sideways`, async ({ page }) => {
       for (const { deviceId, screen } of PURCHASE_SCREENS) {
-        for (const query of [{}, { pay: "1" }]) {
+        for (const query of [{}, { pay: "1" }] as Record<string, string>[]) {
           await page.goto(await launchLink(deviceId, { screen, language, query }));
           await expect(page.locator("main").first()).toBeVisible();
           expect.soft(await pageWidth(page), `${screen} ${JSON.stringify(query)} in ${language}`).toBeLessThanOrEqual(320);
