@@ -71,7 +71,7 @@ export function PackageList({ packages, error, title, empty }: PackageListProps)
                     price before the discount goes under it when both do not fit on one line. */}
                 <span className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
                   <span className={`font-bold whitespace-nowrap text-orange-700 ${priceSize(p.price)}`}>{p.price}</span>
-                  {p.originPrice && <StruckPrice price={p.originPrice} className="text-xs whitespace-nowrap text-neutral-500" />}
+                  {p.originPrice && <StruckPrice price={p.originPrice} label={t("packages.originPrice", { price: p.originPrice })} className="text-xs whitespace-nowrap text-neutral-500" />}
                 </span>
               </Link>
             </li>
