@@ -102,7 +102,7 @@ export function sandboxRoutes(selfFetch: Deliver) {
   /** Back to the merchant's return URL with the trade, as Alipay returns the buyer; null when it is not safe. */
   function alipayReturn(c: SandboxContext, row: SandboxPaymentRow) {
     const back = safeRedirect(row.return_url, c.req.url);
-    return back && c.redirect(withQuery(back, { out_trade_no: row.merchant_order_id, trade_no: row.ref, total_amount: (row.amount_cents / 100).toFixed(2) }), 303);
+    return back ? c.redirect(withQuery(back, { out_trade_no: row.merchant_order_id, trade_no: row.ref, total_amount: (row.amount_cents / 100).toFixed(2) }), 303) : null;
   }
 
   // Alipay page payment: the storefront inserts the returned form and submits it here. The gateway answers the
