@@ -4,9 +4,11 @@
  * - probe: both Workers in their own `wrangler dev` with the D1 probe on (docs/decisions/030): Lighthouse
  *   mobile performance and accessibility, first-load JS (gzip), the document's and its loader data's bytes,
  *   how deep in D1 round trips a view goes, its D1 writes and its cloud-api calls;
- * - cpu: both Workers in ONE workerd with the probe off, as production bills them: CPU milliseconds per
- *   document of both Workers together (from /proc, so Linux only) as a multiple of `/about`'s in the same
- *   run, and documents/s on this machine;
+ * - cpu: both Workers in ONE workerd with the probe off: CPU milliseconds per document of the workerd process
+ *   (from /proc, so Linux only; it counts the local D1 simulator too) and of the two Workers' isolates alone
+ *   (V8's sampling profiler over the runtime's inspector: what a deployment bills, docs/decisions/064), each
+ *   as a multiple of `/about`'s in the same run, and documents/s on this machine; `--profiles` keeps each
+ *   isolate's .cpuprofile in bench/.profiles and prints the functions with the most self time;
  * - load: the load stage (scripts/lib/load-stage.ts), whose test of record fails the run;
  * - latency: the Workers served again with every D1 round trip 25 ms long, as a deployed database is:
  *   time to first byte and documents/s.
