@@ -18,7 +18,8 @@ export async function serveInOneProcess(options: { stateDir: string; port: numbe
   const source = `${ROOT}cloud-api/wrangler.jsonc`;
   const parsed = ts.parseConfigFileTextToJson(source, readFileSync(source, "utf8"));
   if (parsed.error) throw new Error(`cloud-api/wrangler.jsonc does not parse: ${String(parsed.error.messageText)}`);
-  const config = parsed.config as { main: string; vars: Record<string, string>; env?: unknown };
+  const config = parsed.config as { name: string; main: string; vars: Record<string, string>; env?: unknown };
+  const storefront = JSON.parse(readFileSync(`${ROOT}build/server/wrangler.json`, "utf8")) as { name: string };
   const vars = { PAYMENT_SANDBOX: "on", ...options.vars };
   const { env: _deployments, ...local } = config;
   writeFileSync(`${dir}/cloud-api.json`, JSON.stringify({ ...local, main: `${ROOT}cloud-api/${config.main}`, vars: { ...config.vars, ...vars } }, null, 2));
@@ -40,5 +41,5 @@ export async function serveInOneProcess(options: { stateDir: string; port: numbe
     stop();
     throw error;
   }
-  return { stop, child };
+  return { stop, child, workers: { storefront: storefront.name, cloudApi: config.name } };
 }
