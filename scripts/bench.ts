@@ -240,7 +240,7 @@ try {
   // The load stage buys on the spare SIM, which no screen measured here shows.
   if (passes.has("load")) loadStage = await runLoadStage({ storefront, api, stateDir: bench.stateDir, vars, buyer, open: sessionFor });
 } finally {
-  servers.stop();
+  await servers.stop();
 }
 if (depthOnly) {
   console.table([...probed].map(([screen, r]) => ({ screen, d1Depth: r.d1Depth, d1Writes: r.d1Writes, upstreamCalls: r.upstreamCalls })));
@@ -283,7 +283,7 @@ if (passes.has("cpu")) {
     callWithNoWork = { process: noWork.cpuMsPerDocument, isolates: noWork.isolateMsPerDocument?.both ?? null };
   } finally {
     profiler?.close();
-    oneProcess.stop();
+    await oneProcess.stop();
   }
 }
 
@@ -298,7 +298,7 @@ if (passes.has("latency")) {
       withLatency.set(page.name, { ttfbP50Ms: await ttfbP50(url, cookie), ...figures, cpuMsPerDocument: null });
     }
   } finally {
-    servers.stop();
+    await servers.stop();
   }
 }
 

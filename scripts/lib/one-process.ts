@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import ts from "typescript";
-import { quietEnv, waitForHttp } from "./process.ts";
+import { endProcess, quietEnv, waitForHttp } from "./process.ts";
 import { ROOT } from "./project.ts";
 
 /**
@@ -32,13 +32,11 @@ export async function serveInOneProcess(options: { stateDir: string; port: numbe
     [...args, "--persist-to", options.stateDir, "--env-file", `${ROOT}.dev.vars`, "--show-interactive-dev-session=false", ...varArgs],
     { cwd: ROOT, env: { ...quietEnv, WRANGLER_REGISTRY_PATH: `${ROOT}${options.stateDir}/registry` }, stdio: "ignore" },
   );
-  const stop = () => {
-    if (child.exitCode === null) child.kill("SIGTERM");
-  };
+  const stop = () => endProcess(child);
   try {
     await waitForHttp(`http://127.0.0.1:${options.port}/`, 60_000);
   } catch (error) {
-    stop();
+    await stop();
     throw error;
   }
   return { stop, child, workers: { storefront: storefront.name, cloudApi: config.name } };
