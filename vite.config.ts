@@ -71,5 +71,8 @@ export default defineConfig(({ command }) => ({
     localeBundlesPlugin(),
     ...(command === "serve" ? [apiReferenceAsText] : []),
   ],
+  // Vite's dev server answers any localhost origin's CORS check by default, which would let another local page
+  // drive the dev cloud-api; the deployed Workers send no CORS at all, and neither does development.
+  server: { cors: false },
   build: { rolldownOptions: { output: { codeSplitting: REACT_ROUTER_CHUNK } } },
 }));
