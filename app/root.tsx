@@ -1,5 +1,5 @@
 import { useContext, type ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
+import { Links, Meta, Outlet, redirectDocument, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
 import { textDirection } from "#domain/languages.ts";
 import type { Route } from "./+types/root";
 import { browserBundleOf, i18nextMiddleware } from "./.server/i18n.ts";
@@ -42,10 +42,18 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** After hydration (a change of language), the new language's bundle is fetched before the page renders in it. */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+/**
+ * After hydration (a change of language), the new language's bundle is fetched before the page renders in it.
+ * When it cannot be fetched (a dropped connection), the page is loaded whole instead: the server renders it in its
+ * language, where the browser would have shown an English error page (a buyer's finding).
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const data = await serverLoader();
-  await loadMessages(data.messages);
+  try {
+    await loadMessages(data.messages);
+  } catch {
+    throw redirectDocument(request.url);
+  }
   return data;
 }
 

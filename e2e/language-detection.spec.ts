@@ -58,4 +58,29 @@ test.describe("the language bundle", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
     expect(errors).toEqual([]);
   });
+
+  /**
+   * A buyer's finding: a bundle that cannot be fetched (a dropped connection) turned a change of language into an
+   * English error page. The next page is then loaded whole instead, and the server renders it in its language;
+   * a page whose own bundle fails stays as the server rendered it, and works without JavaScript.
+   */
+  test("a change of language whose bundle cannot be fetched opens the next page in its language, not an error page", async ({ page }) => {
+    await acceptLanguage(page, "ar");
+    await page.route(/\/assets\/messages-ar-[0-9a-f]+\.json$/, (route) => route.abort("connectionreset"));
+    await page.goto("/?language=de");
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await page.getByRole("link", { name: "Über uns" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("حول CamCloud");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  });
+
+  test("a page whose own bundle cannot be fetched stays in its language and its links still work", async ({ page }) => {
+    await acceptLanguage(page, "de");
+    await page.route(/\/assets\/messages-de-[0-9a-f]+\.json$/, (route) => route.abort("connectionreset"));
+    await page.goto("/");
+    await page.getByRole("link", { name: "Über uns" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Über CamCloud");
+  });
 });
