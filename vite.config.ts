@@ -1,6 +1,8 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { readdirSync } from "node:fs";
+import { resolve } from "node:path";
 import { defineConfig } from "vite";
 import { localeBundlesPlugin } from "./locales/browser-bundles.ts";
 
@@ -9,6 +11,84 @@ import { localeBundlesPlugin } from "./locales/browser-bundles.ts";
  * 2.5 KB gzip of first-load JS, and it changes only with its version (docs/decisions/041). The console's build too.
  */
 export const REACT_ROUTER_CHUNK = { groups: [{ name: "react-router", test: /node_modules\/(react-router|react\/jsx-runtime)/ }] };
+
+/** The storefront's browser build: React and React DOM join React Router, all three change only with their versions. */
+const FRAMEWORK = /node_modules\/(react-router|react|react-dom|scheduler)\//;
+/** Screens that share one name when chunks are named by the screens that load them, by their route modules' files. */
+const SCREEN_FAMILIES: [string, RegExp][] = [
+  ["purchase", /-buy\.tsx$/],
+  ["orders", /order-(list|detail)\.tsx$/],
+];
+/** A module that this many screen families load goes into the shell, which every screen loads. */
+const SHELL_FROM_FAMILIES = 3;
+const ROUTES_DIR = resolve(import.meta.dirname, "app/routes");
+const ROOT_ROUTE = resolve(import.meta.dirname, "app/root.tsx");
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+const routeModules = () =>
+  readdirSync(ROUTES_DIR, { recursive: true, encoding: "utf8" })
+    .filter((file) => /\.tsx?$/.test(file) && !file.includes(".test."))
+    .map((file) => resolve(ROUTES_DIR, file));
+
+const familyOf = (route: string) => SCREEN_FAMILIES.find(([, file]) => file.test(route))?.[0] ?? route.slice(ROUTES_DIR.length + 1).replace(/\.tsx?$/, "");
+
+/** What loads with a module: what it imports statically, itself included. */
+function staticGraph(graph: ModuleGraph, start: string): Set<string> {
+  const seen = new Set<string>();
+  const next = [start];
+  for (let id = next.pop(); id !== undefined; id = next.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    next.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * Each module's chunk by the screens that load it (docs/decisions/065): the root route's graph, and what many
+ * families load, in the shell; otherwise one chunk per set of screen families, named after them. A route module
+ * keeps its own chunk, and what it alone loads stays with it.
+ */
+function chunkNames(graph: ModuleGraph): Map<string, { name: string; families: number }> {
+  const users = new Map<string, Set<string>>();
+  const routes = routeModules();
+  for (const route of routes)
+    for (const id of staticGraph(graph, route)) if (!routes.includes(id)) users.set(id, (users.get(id) ?? new Set()).add(familyOf(route)));
+  const shell = { name: "shell", families: Infinity };
+  const names = new Map(
+    [...users]
+      .filter(([id, families]) => families.size > 1 || SCREEN_FAMILIES.some(([family]) => families.has(family)) || id === ROOT_ROUTE)
+      .map(([id, families]) => [id, families.size >= SHELL_FROM_FAMILIES ? shell : { name: [...families].sort().join("~").replaceAll("/", "-"), families: families.size }]),
+  );
+  for (const id of staticGraph(graph, ROOT_ROUTE)) names.set(id, shell);
+  return names;
+}
+
+/**
+ * The browser build's chunks. Split by the import graph alone, a purchase screen loaded 21 chunks, many of a few
+ * hundred bytes, whose seams cost it about 4 KB gzip of first-load JS. A group also takes in what its modules import
+ * unless a group of higher priority took it first, and what a module imports is loaded by at least the same screens:
+ * so the groups go from the most screens down, the framework, the shell, then by how many families load a module.
+ */
+export function clientChunks() {
+  let names: Map<string, { name: string; families: number }> | undefined;
+  const chunkOf = (id: string, graph: ModuleGraph) => (names ??= chunkNames(graph)).get(id);
+  const families = routeModules().map((_, i) => i + 1);
+  return {
+    groups: [
+      { name: "framework", test: FRAMEWORK, priority: families.length + 2 },
+      { name: (id: string, graph: ModuleGraph) => (chunkOf(id, graph)?.name === "shell" ? "shell" : null), debugName: "shell", priority: families.length + 1 },
+      ...families.map((count) => ({
+        name: (id: string, graph: ModuleGraph) => (chunkOf(id, graph)?.families === count ? (chunkOf(id, graph)?.name ?? null) : null),
+        debugName: `loaded by ${count} families`,
+        priority: count,
+      })),
+    ],
+  };
+}
 
 /**
  * A Worker's compatibility flags under `npm run dev`: nodejs_compat in place of nodejs_als (which it includes; workerd
@@ -38,4 +118,5 @@ export default defineConfig(({ command }) => ({
     localeBundlesPlugin(),
   ],
   build: { rolldownOptions: { output: { codeSplitting: REACT_ROUTER_CHUNK } } },
+  environments: { client: { build: { rolldownOptions: { output: { codeSplitting: clientChunks() } } } } },
 }));
