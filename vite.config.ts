@@ -12,14 +12,14 @@ import { localeBundlesPlugin } from "./locales/browser-bundles.ts";
  */
 export const REACT_ROUTER_CHUNK = { groups: [{ name: "react-router", test: /node_modules\/(react-router|react\/jsx-runtime)/ }] };
 
-/** The storefront's browser build: React and React DOM join React Router, all three change only with their versions. */
+/** React, React DOM and React Router: they change only with their versions. */
 const FRAMEWORK = /node_modules\/(react-router|react|react-dom|scheduler)\//;
-/** Screens that share one name when chunks are named by the screens that load them, by their route modules' files. */
+/** Screens that count as one family when a module's chunk is named after the screens that load it, by route file. */
 const SCREEN_FAMILIES: [string, RegExp][] = [
   ["purchase", /-buy\.tsx$/],
   ["orders", /order-(list|detail)\.tsx$/],
 ];
-/** A module that this many screen families load goes into the shell, which every screen loads. */
+/** A module that this many screen families load (or every named family) goes into the shell, which every screen loads. */
 const SHELL_FROM_FAMILIES = 3;
 const ROUTES_DIR = resolve(import.meta.dirname, "app/routes");
 const ROOT_ROUTE = resolve(import.meta.dirname, "app/root.tsx");
@@ -47,41 +47,51 @@ function staticGraph(graph: ModuleGraph, start: string): Set<string> {
   return seen;
 }
 
+interface ChunkName {
+  name: string;
+  families: number;
+}
+
 /**
  * Each module's chunk by the screens that load it (docs/decisions/065): the root route's graph, and what many
- * families load, in the shell; otherwise one chunk per set of screen families, named after them. A route module
- * keeps its own chunk, and what it alone loads stays with it.
+ * families load, is the shell; what several route modules load goes into one chunk per set of screen families,
+ * named after them; what one route module alone loads stays in its chunk, as does the route module.
  */
-function chunkNames(graph: ModuleGraph): Map<string, { name: string; families: number }> {
-  const users = new Map<string, Set<string>>();
+function chunkNames(graph: ModuleGraph): Map<string, ChunkName> {
+  const loadedBy = new Map<string, Set<string>>();
   const routes = routeModules();
-  for (const route of routes)
-    for (const id of staticGraph(graph, route)) if (!routes.includes(id)) users.set(id, (users.get(id) ?? new Set()).add(familyOf(route)));
+  for (const route of routes) for (const id of staticGraph(graph, route)) if (!routes.includes(id)) loadedBy.set(id, (loadedBy.get(id) ?? new Set()).add(route));
   const shell = { name: "shell", families: Infinity };
-  const names = new Map(
-    [...users]
-      .filter(([id, families]) => families.size > 1 || SCREEN_FAMILIES.some(([family]) => families.has(family)) || id === ROOT_ROUTE)
-      .map(([id, families]) => [id, families.size >= SHELL_FROM_FAMILIES ? shell : { name: [...families].sort().join("~").replaceAll("/", "-"), families: families.size }]),
-  );
+  const names = new Map<string, ChunkName>();
+  for (const [id, routesOf] of loadedBy) {
+    if (routesOf.size < 2) continue;
+    const families = new Set([...routesOf].map(familyOf));
+    const everywhere = families.size >= SHELL_FROM_FAMILIES || SCREEN_FAMILIES.every(([family]) => families.has(family));
+    names.set(id, everywhere ? shell : { name: [...families].sort().join("~").replaceAll("/", "-"), families: families.size });
+  }
   for (const id of staticGraph(graph, ROOT_ROUTE)) names.set(id, shell);
   return names;
 }
 
 /**
  * The browser build's chunks. Split by the import graph alone, a purchase screen loaded 21 chunks, many of a few
- * hundred bytes, whose seams cost it about 4 KB gzip of first-load JS. A group also takes in what its modules import
- * unless a group of higher priority took it first, and what a module imports is loaded by at least the same screens:
- * so the groups go from the most screens down, the framework, the shell, then by how many families load a module.
+ * hundred bytes, whose seams cost it about 4 KB gzip of first-load JS. The framework and the shell, which every
+ * screen loads, are one chunk (the shell changes with every release, and the framework with it). A group also takes
+ * in what its modules import unless a group of higher priority took it first, and what a module imports is loaded
+ * by at least the same screens: so the groups go from the most screens down.
  */
 export function clientChunks() {
-  let names: Map<string, { name: string; families: number }> | undefined;
+  let names: Map<string, ChunkName> | undefined;
   const chunkOf = (id: string, graph: ModuleGraph) => (names ??= chunkNames(graph)).get(id);
-  const families = routeModules().map((_, i) => i + 1);
+  const familyCounts = routeModules().map((_, i) => i + 1);
   return {
     groups: [
-      { name: "framework", test: FRAMEWORK, priority: families.length + 2 },
-      { name: (id: string, graph: ModuleGraph) => (chunkOf(id, graph)?.name === "shell" ? "shell" : null), debugName: "shell", priority: families.length + 1 },
-      ...families.map((count) => ({
+      {
+        name: (id: string, graph: ModuleGraph) => (FRAMEWORK.test(id) || chunkOf(id, graph) === chunkOf(ROOT_ROUTE, graph) ? "framework" : null),
+        debugName: "framework and shell",
+        priority: familyCounts.length + 1,
+      },
+      ...familyCounts.map((count) => ({
         name: (id: string, graph: ModuleGraph) => (chunkOf(id, graph)?.families === count ? (chunkOf(id, graph)?.name ?? null) : null),
         debugName: `loaded by ${count} families`,
         priority: count,
