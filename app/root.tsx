@@ -1,4 +1,4 @@
-import { useContext, type ReactNode } from "react";
+import { lazy, Suspense, useContext, type ReactNode } from "react";
 import { Links, Meta, Outlet, redirectDocument, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
 import { textDirection } from "#domain/languages.ts";
 import type { Route } from "./+types/root";
@@ -9,14 +9,29 @@ import { TIME_ZONE_SCRIPT } from "./time-zone-script.ts";
 import stylesheet from "./app.css?url";
 import { ErrorView } from "./components/error-view.tsx";
 import { LoadingOverlayProvider } from "./components/loading-overlay.tsx";
-import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { ToastProvider } from "./components/toasts.tsx";
 import { sessionContext } from "./context.ts";
-import { I18nProvider, loadMessages, messagesAt } from "./i18n/context.tsx";
+import { I18nProvider, latestMessages, loadMessages, messagesAt } from "./i18n/context.tsx";
+import type { Messages } from "./i18n/translate.ts";
 import { NonceContext } from "./nonce.ts";
 import { currentTrace } from "#platform/observability.ts";
-// Only these groups reach the browser: the error page when the root loader itself failed.
+import { useHydrated } from "remix-utils/use-hydrated";
 import { errors, shell, webview } from "#locales/en/common.json";
+
+// The bar shows on client navigations only, which start after hydration: its code loads then, not in the first load.
+const NavigationProgress = lazy(() => import("./components/navigation-progress.tsx").then(({ NavigationProgress }) => ({ default: NavigationProgress })));
+
+/**
+ * The texts of the error page when the root loader itself failed, and no bundle is named: the server writes them into
+ * that page, where the browser reads them back, so that no screen's JavaScript carries them. After a navigation
+ * the browser has the bundle of the language it shows.
+ */
+const FALLBACK_MESSAGES_ID = "fallback-messages";
+function fallbackMessages(): Messages {
+  if (import.meta.env.SSR) return { errors, shell, webview };
+  const written = document.getElementById(FALLBACK_MESSAGES_ID)?.textContent;
+  return written ? (JSON.parse(written) as Messages) : (latestMessages() ?? {});
+}
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nextMiddleware, requestContextMiddleware];
 
@@ -66,6 +81,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const locale = data?.locale ?? "en";
   const nonce = useContext(NonceContext);
+  const hydrated = useHydrated();
+  const messages = (data && messagesAt(data.messages)) ?? fallbackMessages();
   return (
     <html lang={locale} dir={textDirection(locale)}>
       <head>
@@ -79,14 +96,20 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
         {/* The browser fetches its language's bundle beside the scripts; entry.client waits for it to hydrate. */}
         {data && <link rel="preload" href={data.messages} as="fetch" crossOrigin="anonymous" data-messages="" />}
-        {/* Tells the server the device's time zone, so that times are shown on the buyer's own clock. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TIME_ZONE_SCRIPT }} />
+        {/* Tells the server the device's time zone, so that times are shown on the buyer's own clock. It runs once, from
+            the server's document: the browser keeps the element and does not carry its text. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? TIME_ZONE_SCRIPT : "" }} />
+        {!data && <script type="application/json" id={FALLBACK_MESSAGES_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: JSON.stringify(messages).replaceAll("<", "\\u003c") }} />}
       </head>
       <body className="min-h-dvh bg-page text-neutral-900 antialiased">
-        <I18nProvider locale={locale} messages={(data && messagesAt(data.messages)) ?? { errors, shell, webview }}>
+        <I18nProvider locale={locale} messages={messages}>
           <ToastProvider flash={data?.toast ?? null}>
             <LoadingOverlayProvider>
-              <NavigationProgress />
+              {hydrated && (
+                <Suspense fallback={null}>
+                  <NavigationProgress />
+                </Suspense>
+              )}
               {children}
             </LoadingOverlayProvider>
           </ToastProvider>
