@@ -14,13 +14,14 @@ export const REACT_ROUTER_CHUNK = { groups: [{ name: "react-router", test: /node
 
 /** React, React DOM and React Router: they change only with their versions. */
 const FRAMEWORK = /node_modules\/(react-router|react|react-dom|scheduler)\//;
-/** Screens that count as one family when a module's chunk is named after the screens that load it, by route file. */
+/**
+ * Screens that count as one family when a module's chunk is named after the screens that load it, by route file: the
+ * purchase screens with the services screen that opens them, and the order screens.
+ */
 const SCREEN_FAMILIES: [string, RegExp][] = [
-  ["purchase", /-buy\.tsx$/],
+  ["purchase", /(-buy|\/services)\.tsx$/],
   ["orders", /order-(list|detail)\.tsx$/],
 ];
-/** A module that this many screen families load (or every named family) goes into the shell, which every screen loads. */
-const SHELL_FROM_FAMILIES = 3;
 const ROUTES_DIR = resolve(import.meta.dirname, "app/routes");
 const ROOT_ROUTE = resolve(import.meta.dirname, "app/root.tsx");
 
@@ -53,7 +54,7 @@ interface ChunkName {
 }
 
 /**
- * Each module's chunk by the screens that load it (docs/decisions/065): the root route's graph, and what many
+ * Each module's chunk by the screens that load it (docs/decisions/065): the root route's graph, and what both
  * families load, is the shell; what several route modules load goes into one chunk per set of screen families,
  * named after them; what one route module alone loads stays in its chunk, as does the route module.
  */
@@ -66,7 +67,7 @@ function chunkNames(graph: ModuleGraph): Map<string, ChunkName> {
   for (const [id, routesOf] of loadedBy) {
     if (routesOf.size < 2) continue;
     const families = new Set([...routesOf].map(familyOf));
-    const everywhere = families.size >= SHELL_FROM_FAMILIES || SCREEN_FAMILIES.every(([family]) => families.has(family));
+    const everywhere = SCREEN_FAMILIES.every(([family]) => families.has(family));
     names.set(id, everywhere ? shell : { name: [...families].sort().join("~").replaceAll("/", "-"), families: families.size });
   }
   for (const id of staticGraph(graph, ROOT_ROUTE)) names.set(id, shell);

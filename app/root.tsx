@@ -1,4 +1,4 @@
-import { lazy, Suspense, useContext, type ReactNode } from "react";
+import { lazy, Suspense, useContext, type ComponentType, type ReactNode } from "react";
 import { Links, Meta, Outlet, redirectDocument, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
 import { textDirection } from "#domain/languages.ts";
 import type { Route } from "./+types/root";
@@ -18,8 +18,14 @@ import { currentTrace } from "#platform/observability.ts";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { errors, shell, webview } from "#locales/en/common.json";
 
-// The bar shows on client navigations only, which start after hydration: its code loads then, not in the first load.
-const NavigationProgress = lazy(() => import("./components/navigation-progress.tsx").then(({ NavigationProgress }) => ({ default: NavigationProgress })));
+// The bar shows on client navigations only, which start after hydration: its code loads then, not in the first load
+// (docs/decisions/065). Without it (the connection dropped) a navigation shows no bar.
+const NavigationProgress = lazy<ComponentType>(() =>
+  import("./components/navigation-progress.tsx").then(
+    ({ NavigationProgress }) => ({ default: NavigationProgress }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /**
  * The texts of the error page when the root loader itself failed, and no bundle is named: the server writes them into
