@@ -1,10 +1,12 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { localeBundlesPlugin } from "./locales/browser-bundles.ts";
+import { devVars, RECEIVER_PORT, STATE_DIR } from "./scripts/lib/project.ts";
+import { demoEndpoints } from "./scripts/lib/webhook-receiver.ts";
 
 /**
  * React Router in one chunk of its own: split by the import graph it was four, whose seams cost every screen about
@@ -109,6 +111,33 @@ export function clientChunks() {
  */
 export const devCompatibilityFlags = (flags: string[] = []) => [...flags.filter((flag) => flag !== "nodejs_als"), "nodejs_compat"];
 
+/**
+ * The API reference's bundle is a text module, as cloud-api/wrangler.jsonc's rules make it for wrangler (a Vite
+ * environment ignores those rules): for the cloud-api under `npm run dev` and in the Worker tests (vitest.config.ts).
+ */
+export const apiReferenceAsText: Plugin = {
+  name: "api-reference-as-text",
+  enforce: "pre",
+  load(id) {
+    // Under the dev server the optimizer's version query follows the path.
+    const [path = ""] = id.split("?");
+    if (path.endsWith("/@scalar/api-reference/dist/browser/standalone.js")) return `export default ${JSON.stringify(readFileSync(path, "utf8"))};`;
+  },
+};
+
+/**
+ * The cloud-api under `npm run dev`: the sandbox on and the demo receiver as its integration-event endpoint, as npm start
+ * runs it, and the secrets its config requires from the checkout's .dev.vars (the plugin would look beside its config).
+ */
+function localCloudApiConfig(config: { vars?: Record<string, unknown>; compatibility_flags?: string[]; secrets?: { required?: string[] } }) {
+  const vars = devVars();
+  const secrets = Object.fromEntries((config.secrets?.required ?? []).map((name) => [name, vars[name] ?? ""]));
+  return {
+    vars: { ...config.vars, ...secrets, PAYMENT_SANDBOX: "on", WEBHOOK_ENDPOINTS: demoEndpoints(RECEIVER_PORT) },
+    compatibility_flags: devCompatibilityFlags(config.compatibility_flags),
+  };
+}
+
 export default defineConfig(({ command }) => ({
   plugins: [
     cloudflare({
@@ -121,12 +150,16 @@ export default defineConfig(({ command }) => ({
               vars: { ...config.vars, PAYMENT_SANDBOX: "on" },
               compatibility_flags: devCompatibilityFlags(config.compatibility_flags),
             }),
+            persistState: { path: STATE_DIR },
+            // The cloud-api in the same workerd, bound as CLOUD_API (docs/decisions/066); scripts/dev.ts serves its port.
+            auxiliaryWorkers: [{ configPath: "./cloud-api/wrangler.jsonc", config: localCloudApiConfig }],
           }
         : {}),
     }),
     tailwindcss(),
     reactRouter(),
     localeBundlesPlugin(),
+    ...(command === "serve" ? [apiReferenceAsText] : []),
   ],
   build: { rolldownOptions: { output: { codeSplitting: REACT_ROUTER_CHUNK } } },
   environments: { client: { build: { rolldownOptions: { output: { codeSplitting: clientChunks() } } } } },

@@ -1,8 +1,8 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { defineConfig, type Plugin } from "vitest/config";
+import { defineConfig } from "vitest/config";
 import { localeBundlesPlugin } from "./locales/browser-bundles.ts";
+import { apiReferenceAsText } from "./vite.config.ts";
 
 const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -16,15 +16,6 @@ export const TEST_SECRETS = {
   S2S_SECRET: "test-s2s-secret-0123456789abcdef0123456789",
   OPERATOR_SECRET: "test-operator-secret-0123456789abcdef0123",
   CARD_CODE_SECRET: "test-card-code-secret-0123456789abcdef",
-};
-
-/** The API reference's bundle is a text module, as cloud-api/wrangler.jsonc's rules make it for wrangler. */
-const apiReferenceAsText: Plugin = {
-  name: "api-reference-as-text",
-  enforce: "pre",
-  load(id) {
-    if (id.endsWith("/@scalar/api-reference/dist/browser/standalone.js")) return `export default ${JSON.stringify(readFileSync(id, "utf8"))};`;
-  },
 };
 
 export default defineConfig({

@@ -12,6 +12,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     cloudflare({
       viteEnvironment: { name: "ssr" },
+      inspectorPort: false,
       // `npm run dev`: the Access stand-in on this checkout's port, turned on by name, and the secrets of the
       // checkout's .dev.vars (the plugin would look beside console/wrangler.jsonc); a build carries neither.
       ...(command === "serve"

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_DEVICES } from "#demo/seed.ts";
+import { LOCAL_CLOUD_API_HEADER } from "../workers/local-cloud-api.ts";
 import { launchLink } from "./launch.ts";
 
 /** Every route with a form action (and a resource route that takes posts). */
@@ -89,6 +90,13 @@ test.describe("security", () => {
     }
     await page.reload();
     await expect(page.getByRole("listitem").filter({ hasText: "DEMO5000003" })).toContainText("Waiting to pay");
+  });
+
+  test("the built storefront does not pass npm run dev's cloud-api header on to its upstream (decision 066) @no-js", async ({ request }) => {
+    const response = await request.get("/v1/openapi.json", { headers: { [LOCAL_CLOUD_API_HEADER]: "1" } });
+    expect(response.status()).toBe(404);
+    expect(response.headers()["content-type"]).toContain("text/html");
+    expect(await response.text()).not.toContain('"openapi"');
   });
 
   test("provider notifications may come from anywhere: refused by their signature, not by origin @no-js", async ({ request }) => {

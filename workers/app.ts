@@ -8,6 +8,7 @@ import { withD1Probe } from "#platform/d1-probe.ts";
 import { withErrorReporting } from "#platform/error-reporting.ts";
 import { log, traceOf, tracedRequest, withTrace } from "#platform/observability.ts";
 import * as build from "virtual:react-router/server-build";
+import { LOCAL_CLOUD_API_HEADER } from "./local-cloud-api.ts";
 
 // Given a function, React Router imports the build and derives its routes and handlers again on every request:
 // that is for development, where an edit replaces the build; a deployed Worker derives them once per isolate.
@@ -17,6 +18,7 @@ const handleRequest = import.meta.env.DEV
 
 export default withErrorReporting("storefront", {
   fetch(request, env, ctx) {
+    if (import.meta.env.DEV && request.headers.has(LOCAL_CLOUD_API_HEADER)) return toLocalCloudApi(request, env.CLOUD_API);
     return tracedRequest("storefront", request, () => serve(request, env, ctx));
   },
   /** The cron (wrangler.jsonc): ended sessions are deleted, not only unreadable. */
@@ -28,6 +30,13 @@ export default withErrorReporting("storefront", {
     });
   },
 } satisfies ExportedHandler<StorefrontEnv>);
+
+/** `npm run dev`: a request to the cloud-api's port, passed on to the auxiliary Worker as the companion app sent it. */
+function toLocalCloudApi(request: Request, cloudApi: Fetcher): Promise<Response> {
+  const headers = new Headers(request.headers);
+  headers.delete(LOCAL_CLOUD_API_HEADER);
+  return cloudApi.fetch(new Request(request, { headers }));
+}
 
 /** One storefront request: the secrets checked, cross-site writes refused, the page rendered with its context. */
 async function serve(request: Request, env: StorefrontEnv, ctx: ExecutionContext): Promise<Response> {

@@ -1,6 +1,7 @@
 /**
  * Demo data of docs/architecture.md §4, with times relative to `now` so that the demo always shows live periods.
- * Pure: returns SQL statements; `npm start` runs them through wrangler and the Worker tests through D1.
+ * Pure: returns SQL statements; `npm start` runs them through wrangler and the Worker tests through D1. The demo's
+ * cards are stored as generated cards are, under the cloud-api's CARD_CODE_SECRET (docs/decisions/060).
  */
 import { canTransition, OrderStatus, type OrderStatusCode } from "#domain/order-status.ts";
 import { PAYMENT_TYPES, providerOf, type PaymentTypeCode } from "#domain/payment-methods.ts";
@@ -8,6 +9,7 @@ import { DeviceType, isSoldFor, ServiceType, type DeviceTypeCode, type SoldServi
 import type { OperatorRole } from "#contract/operator.ts";
 import { couponTexts } from "#domain/coupon-texts.ts";
 import { PACKAGE_TEXTS, saveTag, type PackageText, type Texts } from "#demo/texts.ts";
+import { cardLookupKey, sealCardCode } from "#api/core/card-codes.ts";
 
 type Value = string | number | null;
 const DAY = 86400;
@@ -180,7 +182,7 @@ const STATUS_PATHS: Record<OrderStatusCode, OrderStatusCode[]> = (() => {
   };
 })();
 
-export function demoSeedStatements(now: number): string[] {
+export async function demoSeedStatements(now: number, cardCodeSecret: string): Promise<string[]> {
   const statements: string[] = [];
   const users = [
     { id: 1, account: DEMO_ACCOUNTS.buyer, nickname: "Demo buyer", country_code: "CN", created_at: now - 400 * DAY },
@@ -392,6 +394,9 @@ export function demoSeedStatements(now: number): string[] {
   );
 
   const C = DEMO_CARD_CODES;
+  // Each card's row key, the keyed hash of its code, as a generated batch's: a copy of the database holds no code.
+  const cardKeys = new Map(await Promise.all(Object.values(C).map(async (code) => [code, await cardLookupKey(cardCodeSecret, code)] as const)));
+  const cardKey = (code: string) => cardKeys.get(code as (typeof C)[keyof typeof C])!;
   const entitlement = (deviceId: string, key: string, from: number, to: number, source: string, ref: string, status = 1, currency: "CNY" | "USD" = "CNY") => {
     const pkg = demoPackage(key, currency);
     return {
@@ -412,10 +417,10 @@ export function demoSeedStatements(now: number): string[] {
       entitlement(D.sim, "data-10g", -12, 18, "order", "DEMO2000006"),
       entitlement(D.simExhausted, "data-10g", -40, -10, "order", "DEMO2000008"),
       entitlement(D.simUnlimited, "data-unlimited", -100, 265, "order", "DEMO-UNLIMITED", 2),
-      entitlement(D.camera, "vip-card", -5, 25, "vip_card", C.vipReceived),
+      entitlement(D.camera, "vip-card", -5, 25, "vip_card", cardKey(C.vipReceived)),
       entitlement(D.camera, "ai-month", -60, -30, "order", "DEMO6000004"),
-      entitlement(D.cameraNoPackage, "storage-card", -3, 27, "storage_card", C.storageReceived),
-      entitlement(D.cameraCard, "storage-card", -1, 29, "storage_card", C.storageReceivedSpare),
+      entitlement(D.cameraNoPackage, "storage-card", -3, 27, "storage_card", cardKey(C.storageReceived)),
+      entitlement(D.cameraCard, "storage-card", -1, 29, "storage_card", cardKey(C.storageReceivedSpare)),
       entitlement(D.cameraRenewal, "storage-allday-30", -26, 4, "order", "DEMO1000026"),
       entitlement(D.cameraRenewal, "vip-month", -10, 20, "order", "DEMO5000010"),
       entitlement(D.cameraRenewal, "vip-month", 20, 50, "order", "DEMO5000001"),
@@ -435,8 +440,27 @@ export function demoSeedStatements(now: number): string[] {
     ]),
   );
 
-  const card = (code: string, kind: string, key: string, status: number, deviceId: string | null) => ({
-    code_id: code,
+  // One batch of each kind, as an admin would have generated them, the demo's cards in it.
+  const BATCH = { vip: 1, storage: 2 } as const;
+  statements.push(
+    ...insert(
+      "card_batches",
+      (["vip", "storage"] as const).map((kind) => ({
+        id: BATCH[kind],
+        request_id: `demo-${kind}-cards`,
+        kind,
+        package_id: demoPackageId(`${kind}-card`, "CNY"),
+        size: 4,
+        expire_time: now + 3 * 365 * DAY,
+        created_by: DEMO_OPERATORS.admin.email,
+        created_at: now - 30 * DAY,
+      })),
+    ),
+  );
+  const card = async (code: string, kind: "vip" | "storage", key: string, status: number, deviceId: string | null) => ({
+    code_id: cardKey(code),
+    code_sealed: await sealCardCode(cardCodeSecret, code, cardKey(code)),
+    batch_id: BATCH[kind],
     kind,
     package_id: demoPackageId(key, "CNY"),
     status,
@@ -445,7 +469,7 @@ export function demoSeedStatements(now: number): string[] {
     refunded_at: status === 2 ? now - 2 * DAY : null,
   });
   statements.push(
-    ...insert("service_cards", [
+    ...insert("service_cards", await Promise.all([
       card(C.vipNew, "vip", "vip-card", 0, null),
       card(C.vipNewSpare, "vip", "vip-card", 0, null),
       card(C.vipReceived, "vip", "vip-card", 1, D.camera),
@@ -454,7 +478,7 @@ export function demoSeedStatements(now: number): string[] {
       card(C.storageReceived, "storage", "storage-card", 1, D.cameraNoPackage),
       card(C.storageRefunded, "storage", "storage-card", 2, D.camera),
       card(C.storageReceivedSpare, "storage", "storage-card", 1, D.cameraCard),
-    ]),
+    ])),
   );
   // The demo's periods are history, not changes: the integration-event triggers' rows for them are dropped.
   statements.push("DELETE FROM webhook_events;");

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { cardLookupKey } from "#api/core/card-codes.ts";
 import { call, type Buyer } from "./helpers/orders.ts";
 import { signedFetch, signIn } from "#test/signed-request.ts";
 
@@ -16,8 +17,10 @@ async function newVipCard(codeId: string) {
     .run();
 }
 
-async function periodsOf(codeId: string) {
-  const { results } = await env.DB.prepare("SELECT device_id, service_type, revoked_at FROM entitlements WHERE source_ref = ?").bind(codeId).all<{
+/** The periods a card granted: named by its row's key, the code itself (a card without a batch) or its keyed hash (the demo's, a batch's). */
+async function periodsOf(code: string) {
+  const key = await cardLookupKey(env.CARD_CODE_SECRET, code);
+  const { results } = await env.DB.prepare("SELECT device_id, service_type, revoked_at FROM entitlements WHERE source_ref IN (?, ?)").bind(code, key).all<{
     device_id: string;
     service_type: number;
     revoked_at: number | null;

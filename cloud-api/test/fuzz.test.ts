@@ -162,7 +162,7 @@ async function send(op: AnyOperation, input: unknown, accessToken: string) {
   } catch {
     body = null;
   }
-  return { http: response.status, body, text };
+  return { http: response.status, body, text, csv: response.headers.get("Content-Type")?.startsWith("text/csv") === true };
 }
 
 describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))("%s under generated input", (_name, op) => {
@@ -176,9 +176,10 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
       fc.asyncProperty(inputFor(op, tokens), token, async (input, accessTokenUsed) => {
         const response = await send(op, input, accessTokenUsed);
         expect(response.http, response.text).toBeLessThan(500);
-        expect(response.body, response.text).toMatchObject({ status: expect.any(Number), msg: expect.any(String) });
+        // A batch's codes download answers its CSV, the one answer that is not the envelope (decision 060).
+        if (!(response.http === 200 && response.csv)) expect(response.body, response.text).toMatchObject({ status: expect.any(Number), msg: expect.any(String) });
         const after = await snapshot();
-        if (response.body?.status !== 200) expect(after, `refused with ${response.text} but changed a record`).toBe(before);
+        if (response.body?.status !== 200 && !response.csv) expect(after, `refused with ${response.text} but changed a record`).toBe(before);
         before = after;
       }),
       { numRuns: RUNS_PER_OPERATION },

@@ -112,7 +112,7 @@ test.describe("orders in the console", () => {
     await signInAs(page, "support", "/orders/DEMO2000012");
     const actions = page.getByRole("region", { name: "Actions" });
     await expect(actions.getByRole("status")).toContainText("The refund failed at the provider: the money has not gone back yet.");
-    await expect(actions.getByRole("status")).toContainText("Last error: demo history");
+    await expect(actions.getByRole("status")).toContainText("Last error: Demo data");
     await expect(actions.getByText("Refund pending")).toHaveCount(0);
     const retry = actions.getByRole("button", { name: "Try the refund again" });
     await expect(retry).toBeEnabled();

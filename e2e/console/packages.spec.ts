@@ -81,6 +81,9 @@ test.describe("the console's packages", () => {
     await expect(history).toHaveCount(3);
     await expect(history.nth(1)).toContainText(yuan(1250, "en"));
     await expect(history.nth(1)).toContainText(DEMO_OPERATORS.admin.email);
+    // Saved at a time in the console's one style, as the orders pages write it: 24-hour, UTC.
+    await expect(history.nth(1)).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC/);
+    await expect(history.nth(1)).not.toContainText(/\d [AP]M/);
     await expect(history.nth(2)).toContainText(yuan(1500, "en"));
 
     const buyerPage = await browser.newPage({ javaScriptEnabled: false });

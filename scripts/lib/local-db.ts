@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { getPlatformProxy, unstable_splitSqlQuery } from "wrangler";
 import { demoSeedStatements } from "#demo/seed.ts";
 import { capture } from "./process.ts";
-import { ROOT, STATE_DIR } from "./project.ts";
+import { devVars, ROOT, STATE_DIR } from "./project.ts";
 
 const wrangler = `${ROOT}node_modules/.bin/wrangler`;
 
@@ -34,7 +34,8 @@ async function applyMigrations(db: D1Database, dir: string): Promise<void> {
  * Both Workers' local databases migrated and, when `fresh`, wiped and filled with fresh demo data, from this
  * process: one local runtime per Worker's bindings, started together, instead of a wrangler command per step.
  * They write where `wrangler dev --persist-to <stateDir>` reads, and record migrations as wrangler does, so
- * `npm run db:migrate` and wrangler find them applied.
+ * `npm run db:migrate` and wrangler find them applied. The wipe is done when this returns its promise (npm run dev
+ * starts its servers meanwhile).
  */
 export async function prepareLocalDatabases(options: { stateDir?: string; fresh: boolean }): Promise<void> {
   const stateDir = options.stateDir ?? STATE_DIR;
@@ -56,7 +57,8 @@ export async function prepareLocalDatabases(options: { stateDir?: string; fresh:
   try {
     const db = cloudApi.env.DB;
     await Promise.all([applyMigrations(db, `${ROOT}cloud-api/migrations`), applyMigrations(storefront.env.SESSIONS_DB, `${ROOT}app/.server/session/migrations`)]);
-    if (options.fresh) await db.batch(demoSeedStatements(Math.floor(Date.now() / 1000)).map((statement) => db.prepare(statement)));
+    // The demo's cards are sealed with the local cloud-api's own secret, which it reads them with.
+    if (options.fresh) await db.batch((await demoSeedStatements(Math.floor(Date.now() / 1000), devVars().CARD_CODE_SECRET!)).map((statement) => db.prepare(statement)));
   } finally {
     await Promise.all([cloudApi.dispose(), storefront.dispose()]);
   }

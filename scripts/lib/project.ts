@@ -2,7 +2,8 @@ import { appendFileSync, copyFileSync, existsSync, readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-export const STATE_DIR = ".wrangler/state";
+/** The local state (D1 databases, the dev registry) of npm start and npm run dev; LOCAL_STATE_DIR moves it (the dev-server journey keeps its own). */
+export const STATE_DIR = process.env.LOCAL_STATE_DIR ?? ".wrangler/state";
 /** The local ports; PORT_OFFSET shifts them (and the e2e ports) so that two checkouts can run side by side. */
 export const PORT_OFFSET = Number(process.env.PORT_OFFSET ?? 0);
 export const STOREFRONT_PORT = 8787 + PORT_OFFSET;

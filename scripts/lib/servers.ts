@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
+import { createServer, request as forward } from "node:http";
+import { LOCAL_CLOUD_API_HEADER } from "../../workers/local-cloud-api.ts";
 import { prepareLocalDatabases } from "./local-db.ts";
 import { quietEnv, waitForHttp } from "./process.ts";
 import { ROOT, STATE_DIR } from "./project.ts";
@@ -66,6 +68,28 @@ export async function startServers(options: ServeOptions) {
     throw error;
   }
   return { stop, children };
+}
+
+/**
+ * The cloud-api's own port under `npm run dev`, where it runs as an auxiliary Worker of the storefront's Vite dev server
+ * (docs/decisions/066): each request goes to the storefront as sent (method, path, headers, body; the Host names this
+ * port) with LOCAL_CLOUD_API_HEADER, and the storefront's dev build passes it to its CLOUD_API binding. 127.0.0.1 only.
+ */
+export async function serveLocalCloudApiPort(options: { port: number; storefrontPort: number }): Promise<{ url: string; close(): void }> {
+  const server = createServer((incoming, outgoing) => {
+    const headers = { ...incoming.headers, [LOCAL_CLOUD_API_HEADER]: "1" };
+    const upstream = forward({ host: "127.0.0.1", port: options.storefrontPort, method: incoming.method, path: incoming.url, headers }, (answer) => {
+      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(outgoing);
+    });
+    upstream.on("error", (error) => {
+      if (outgoing.headersSent) return outgoing.destroy(error);
+      outgoing.writeHead(502, { "Content-Type": "text/plain; charset=utf-8" }).end(`The storefront's dev server, which runs the cloud-api, did not answer: ${error.message}`);
+    });
+    incoming.pipe(upstream);
+  });
+  await new Promise<void>((resolve, reject) => server.once("error", reject).listen(options.port, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${options.port}`, close: () => server.close() };
 }
 
 /** A fresh demo on its own ports and state: what the e2e tests, the bench and the screenshots run against. */

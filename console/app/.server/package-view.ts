@@ -2,6 +2,7 @@ import { intlLocale } from "#domain/languages.ts";
 import { formatMoney } from "#domain/money.ts";
 import type { PackageState } from "#contract/package-fields.ts";
 import type { ConsoleLocale, MessageKey, Translate } from "../i18n.ts";
+import { formatUtc } from "./admin.ts";
 
 /** A package's text in the operator's language, else English (the storefront's fallback), else any. */
 export function textIn(texts: Partial<Record<string, string>> | null, locale: ConsoleLocale): string {
@@ -9,14 +10,9 @@ export function textIn(texts: Partial<Record<string, string>> | null, locale: Co
   return texts[locale] || texts.en || Object.values(texts).find(Boolean) || "";
 }
 
-/** A date and time as the console shows it, in UTC so that every operator reads the same moment. */
-export function formatTime(seconds: number, locale: ConsoleLocale): string {
-  return `${new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(seconds * 1000)} UTC`;
-}
-
 /** Who saved a version and when, in the operator's language. */
 export function savedLine(state: Pick<PackageState, "savedBy" | "savedAt">, t: Translate, locale: ConsoleLocale): string {
-  return t("packages.savedByAt", { by: state.savedBy ?? t("packages.fromDemoData"), at: state.savedAt === null ? "—" : formatTime(state.savedAt, locale) });
+  return t("packages.savedByAt", { by: state.savedBy ?? t("packages.fromDemoData"), at: state.savedAt === null ? "—" : formatUtc(locale, state.savedAt) });
 }
 
 /** A package as the list and the history show it: texts, money and labels already in the operator's language. */
@@ -35,10 +31,10 @@ export function packageRow(state: PackageState, t: Translate, locale: ConsoleLoc
     originPrice: money(state.originPriceCents),
     period: t("packages.days", { count: state.periodDays }),
     badge: textIn(state.topTag, locale),
-    retiredOn: state.retiredAt === null ? null : formatTime(state.retiredAt, locale),
+    retiredOn: state.retiredAt === null ? null : formatUtc(locale, state.retiredAt),
     saved: savedLine(state, t, locale),
     savedBy: state.savedBy ?? t("packages.fromDemoData"),
-    savedAt: state.savedAt === null ? "—" : formatTime(state.savedAt, locale),
+    savedAt: state.savedAt === null ? "—" : formatUtc(locale, state.savedAt),
   };
 }
 export type PackageRowView = ReturnType<typeof packageRow>;

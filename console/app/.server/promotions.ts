@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { httpStatusOf, Status, type BusinessStatus } from "#contract/codes.ts";
 import { localeContext } from "../context.ts";
 import type { MessageKey, Translate } from "../i18n.ts";
+import { formatUtcDay } from "./admin.ts";
 import { getOperator, OperatorApiError } from "./cloud-api.ts";
 import { operatorApiMessage, withOperatorMessages } from "./errors.ts";
 import { translatorFor } from "./locale.ts";
@@ -52,6 +53,12 @@ export function readPage<T>(context: Readonly<RouterContextProvider>, work: () =
       throw error;
     }
   });
+}
+
+/** A campaign's days of validity, first to last, in the console's date style. */
+export function validityOf(context: Readonly<RouterContextProvider>, campaign: { startTime: number; expireTime: number }): string {
+  const locale = context.get(localeContext);
+  return `${formatUtcDay(locale, campaign.startTime)} – ${formatUtcDay(locale, campaign.expireTime)}`;
 }
 
 /** A date input's day (YYYY-MM-DD) as Unix seconds at its start in UTC, or at its end with `endOfDay`; NaN when it is none. */

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 
 /** The orders pages' fields, buttons and sections: 44 px targets (min-h-11), visible focus, both colour schemes. */
 export const fieldClass =
@@ -18,7 +18,8 @@ export function DayField({ label, name, value }: { label: string; name: string; 
 }
 
 export function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  const id = `section-${title.replace(/\W+/g, "-").toLowerCase()}`;
+  // Not made from the title: every Chinese title would give the same id, and each section would be named by the first.
+  const id = useId();
   return (
     <section aria-labelledby={id} className="mt-8">
       <h2 id={id} className="text-xl font-semibold">

@@ -6,12 +6,6 @@ const LOCALE_TAG: Record<ConsoleLocale, string> = { en: "en-GB", zh: "zh-CN" };
 /** Cents of a currency as the operator's language writes money. */
 export const money = (cents: number, currency: string, locale: ConsoleLocale) => formatMoney(cents, currency, LOCALE_TAG[locale]);
 
-/** A day in UTC, YYYY-MM-DD: the console's coupon and card dates are whole UTC days. */
-export const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
-
-/** A moment in UTC, YYYY-MM-DD HH:mm UTC. */
-export const moment = (seconds: number) => `${new Date(seconds * 1000).toISOString().slice(0, 16).replace("T", " ")} UTC`;
-
 /** The 44 px targets and looks of the coupon and card pages' controls. */
 export const BUTTON = "inline-flex min-h-11 items-center rounded-md bg-blue-700 px-4 font-medium text-white hover:bg-blue-800";
 export const SECONDARY = "inline-flex min-h-11 items-center rounded-md border border-neutral-300 px-3 hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800";

@@ -2,6 +2,7 @@ import { Form, useLoaderData } from "react-router";
 import { auditLog } from "#contract/endpoints.ts";
 import { buttonClass, cellClass, Field, fieldClass, Listing, Notice, pageQuery, PageTitle, Pager } from "../admin/ui.tsx";
 import { filledIn, formatUtc, refusalOf } from "../.server/admin.ts";
+import { auditChange } from "../.server/audit-view.ts";
 import { callOperatorApi } from "../.server/cloud-api.ts";
 import { withOperatorMessages } from "../.server/errors.ts";
 import { translatorFor } from "../.server/locale.ts";
@@ -13,16 +14,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${matches[0]
 
 const FILTERS = ["operator", "action", "objectType", "objectId"] as const;
 
-/** JSON text as the page shows it: indented, or as it came when it is not JSON. */
-function pretty(json: string | null): string | null {
-  if (json === null) return null;
-  try {
-    return JSON.stringify(JSON.parse(json), null, 2);
-  } catch {
-    return json;
-  }
-}
-
 /** The filters are a GET form, so that a filtered page is a link and works without JavaScript. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = context.get(localeContext);
@@ -30,12 +21,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = Object.fromEntries(FILTERS.map((name) => [name, query[name] ?? ""])) as Record<(typeof FILTERS)[number], string>;
   const input = auditLog.input.safeParse({ ...filledIn(Object.entries(filters)), ...(query.before ? { before: /^\d{1,15}$/.test(query.before) ? Number(query.before) : query.before } : {}) });
   if (!input.success) return { filters, refusal: refusalOf(input.error, translatorFor(locale)), actions: [], older: null };
+  const t = translatorFor(locale);
   const { actions, nextBefore } = await withOperatorMessages(context, () => callOperatorApi(context, auditLog, input.data));
   const older = nextBefore === null ? null : pageQuery(filters, { before: String(nextBefore) });
   return {
     filters,
     refusal: undefined,
-    actions: actions.map((row) => ({ ...row, at: formatUtc(locale, row.at), before: pretty(row.before), after: pretty(row.after) })),
+    actions: actions.map(({ before, after, ...row }) => ({ ...row, at: formatUtc(locale, row.at), change: auditChange(before, after, locale, t) })),
     older,
     paged: Boolean(query.before),
   };
@@ -58,7 +50,7 @@ export default function Audit() {
         </button>
       </Form>
       <Notice outcome={page.refusal} />
-      <Listing columns={(["when", "who", "what", "object", "before", "after", "note"] as const).map((column) => t(`audit.${column}`))} empty={page.actions.length === 0 ? t("audit.none") : null}>
+      <Listing columns={(["when", "who", "what", "object", "change", "note"] as const).map((column) => t(`audit.${column}`))} empty={page.actions.length === 0 ? t("audit.none") : null}>
         {page.actions.map((row) => (
           <tr key={row.id} data-testid="audit-row">
             <td className={cellClass}>{row.at}</td>
@@ -69,8 +61,22 @@ export default function Audit() {
             <td className={cellClass}>
               {row.objectType} {row.objectId}
             </td>
-            <td className={cellClass}>{row.before === null ? "–" : <pre className="whitespace-pre-wrap">{row.before}</pre>}</td>
-            <td className={cellClass}>{row.after === null ? "–" : <pre className="whitespace-pre-wrap">{row.after}</pre>}</td>
+            <td className={cellClass}>
+              <ul>
+                {row.change.lines.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+              <details className="mt-1">
+                <summary className="min-h-11 cursor-pointer content-center">{t("audit.exact")}</summary>
+                {(["before", "after"] as const).map((side) => (
+                  <div key={side}>
+                    <p className="font-semibold">{t(`audit.${side}`)}</p>
+                    <pre className="whitespace-pre-wrap">{row.change[side] ?? "–"}</pre>
+                  </div>
+                ))}
+              </details>
+            </td>
             <td className={cellClass}>{row.note ?? "–"}</td>
           </tr>
         ))}

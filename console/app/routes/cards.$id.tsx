@@ -1,17 +1,29 @@
 import { Link, useActionData } from "react-router";
 import { roleAllows } from "#contract/operator.ts";
 import { cardBatchCodes, cardBatchDetail, cardBatchRevoke } from "#contract/endpoints.ts";
+import { formatUtc, formatUtcDay } from "../.server/admin.ts";
 import { callOperatorApi, getOperator } from "../.server/cloud-api.ts";
 import { cursorOf, idParam, parseForm, readPage, refusalOf, translatorOf } from "../.server/promotions.ts";
+import { localeContext } from "../context.ts";
 import { useTranslation } from "../i18n-context.tsx";
-import { day, LINK, moment, pageTitle } from "../promotions/format.ts";
+import { LINK, pageTitle } from "../promotions/format.ts";
 import { FormAnswer, NextPage, RevokeButton } from "../promotions/parts.tsx";
 import type { Route } from "./+types/cards.$id";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const detail = await readPage(context, () => callOperatorApi(context, cardBatchDetail, { batchId: idParam(params), after: cursorOf(request, "after") }));
   const role = getOperator(context).role;
-  return { ...detail, canRevoke: roleAllows(role, cardBatchRevoke.role), canDownload: roleAllows(role, cardBatchCodes.role) };
+  const locale = context.get(localeContext);
+  const { batch, cards } = detail;
+  return {
+    ...detail,
+    expires: formatUtcDay(locale, batch.expireTime),
+    created: formatUtc(locale, batch.createdAt),
+    // A card's last change: revoked, refunded or received, else the batch's making.
+    cards: cards.map((card) => ({ ...card, when: formatUtc(locale, card.revokedAt ?? card.refundedAt ?? card.receivedAt ?? batch.createdAt) })),
+    canRevoke: roleAllows(role, cardBatchRevoke.role),
+    canDownload: roleAllows(role, cardBatchCodes.role),
+  };
 }
 
 /** Revokes a card nobody received. */
@@ -33,7 +45,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export default function CardBatch({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const answer = useActionData<typeof action>();
-  const { batch, cards, nextAfter, canRevoke, canDownload } = loaderData;
+  const { batch, expires, created, cards, nextAfter, canRevoke, canDownload } = loaderData;
   return (
     <>
       <Link to="/cards" className={LINK}>
@@ -41,10 +53,10 @@ export default function CardBatch({ loaderData }: Route.ComponentProps) {
       </Link>
       <h1 className="text-2xl font-semibold">{t("cards.batch", { id: batch.id })}</h1>
       <p>
-        {t(`cards.kind_${batch.kind}`)}: {batch.packageName}. {t("cards.expiresOn", { date: day(batch.expireTime) })}
+        {t(`cards.kind_${batch.kind}`)}: {batch.packageName}. {t("cards.expiresOn", { date: expires })}
       </p>
       <p data-testid="batch-counts">{t("cards.counts", { size: batch.size, unused: batch.unused, received: batch.received, refunded: batch.refunded, revoked: batch.revoked })}</p>
-      <p>{t("cards.createdBy", { email: batch.createdBy, date: moment(batch.createdAt) })}</p>
+      <p>{t("cards.createdBy", { email: batch.createdBy, date: created })}</p>
       {canDownload && (
         <a href={`/cards/${batch.id}/codes.csv`} download={`cards-${batch.id}.csv`} className={LINK}>
           {t("cards.download")}
@@ -71,7 +83,7 @@ export default function CardBatch({ loaderData }: Route.ComponentProps) {
                 <td>…{card.codeEnd}</td>
                 <td>{t(`cards.state_${card.state}`)}</td>
                 <td>{card.deviceId ?? "—"}</td>
-                <td>{moment(card.revokedAt ?? card.refundedAt ?? card.receivedAt ?? batch.createdAt)}</td>
+                <td>{card.when}</td>
                 {canRevoke && (
                   <td>
                     {card.state === "unused" && (

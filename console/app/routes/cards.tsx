@@ -1,17 +1,25 @@
 import { Link, redirect, useActionData } from "react-router";
 import { roleAllows } from "#contract/operator.ts";
 import { cardBatchCreate, cardBatchList } from "#contract/endpoints.ts";
+import { formatUtcDay } from "../.server/admin.ts";
 import { callOperatorApi, getOperator } from "../.server/cloud-api.ts";
 import { cursorOf, dayToSeconds, parseForm, readPage, refusalOf, wholeNumber } from "../.server/promotions.ts";
+import { localeContext } from "../context.ts";
 import { useTranslation } from "../i18n-context.tsx";
-import { day, FIELD, LINK, pageTitle } from "../promotions/format.ts";
+import { FIELD, LINK, pageTitle } from "../promotions/format.ts";
 import { CreateForm, NextPage } from "../promotions/parts.tsx";
 import type { Route } from "./+types/cards";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await readPage(context, () => callOperatorApi(context, cardBatchList, { before: cursorOf(request, "before") }));
   // A new form's own id: posting it twice (a double click, a reload) makes one batch.
-  return { ...page, canChange: roleAllows(getOperator(context).role, cardBatchCreate.role), requestId: crypto.randomUUID() };
+  const locale = context.get(localeContext);
+  return {
+    ...page,
+    batches: page.batches.map((batch) => ({ ...batch, expires: formatUtcDay(locale, batch.expireTime) })),
+    canChange: roleAllows(getOperator(context).role, cardBatchCreate.role),
+    requestId: crypto.randomUUID(),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -57,7 +65,7 @@ export default function Cards({ loaderData }: Route.ComponentProps) {
                 </Link>
                 <p>
                   {t("cards.counts", { size: batch.size, unused: batch.unused, received: batch.received, refunded: batch.refunded, revoked: batch.revoked })}.{" "}
-                  {t("cards.expiresOn", { date: day(batch.expireTime) })}
+                  {t("cards.expiresOn", { date: batch.expires })}
                 </p>
               </li>
             ))}

@@ -2,16 +2,16 @@ import { Form, Link, useActionData } from "react-router";
 import { roleAllows } from "#contract/operator.ts";
 import { couponCampaignDetail, couponCampaignIssue, couponCampaignRevoke } from "#contract/endpoints.ts";
 import { callOperatorApi, getOperator } from "../.server/cloud-api.ts";
-import { cursorOf, idParam, parseForm, readPage, refusalOf, translatorOf, wholeNumber } from "../.server/promotions.ts";
+import { cursorOf, idParam, parseForm, readPage, refusalOf, translatorOf, validityOf, wholeNumber } from "../.server/promotions.ts";
 import { useTranslation } from "../i18n-context.tsx";
 import type { MessageKey } from "../i18n.ts";
-import { BUTTON, day, FIELD, LINK, money, pageTitle } from "../promotions/format.ts";
+import { BUTTON, FIELD, LINK, money, pageTitle } from "../promotions/format.ts";
 import { FormAnswer, NextPage, RevokeButton } from "../promotions/parts.tsx";
 import type { Route } from "./+types/coupons.$id";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const detail = await readPage(context, () => callOperatorApi(context, couponCampaignDetail, { campaignId: idParam(params), after: cursorOf(request, "after") }));
-  return { ...detail, canChange: roleAllows(getOperator(context).role, couponCampaignIssue.role) };
+  return { ...detail, validity: validityOf(context, detail.campaign), canChange: roleAllows(getOperator(context).role, couponCampaignIssue.role) };
 }
 
 /** Issue to accounts, or revoke an unused coupon: the form's intent says which. */
@@ -48,7 +48,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageTitle(m
 export default function Campaign({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
   const answer = useActionData<typeof action>();
-  const { campaign, coupons, nextAfter, canChange } = loaderData;
+  const { campaign, validity, coupons, nextAfter, canChange } = loaderData;
   return (
     <>
       <Link to="/coupons" className={LINK}>
@@ -63,9 +63,7 @@ export default function Campaign({ loaderData }: Route.ComponentProps) {
         <dt>{t("coupons.serviceType")}</dt>
         <dd>{t(`coupons.service_${campaign.serviceType}` as MessageKey)}</dd>
         <dt>{t("coupons.validity")}</dt>
-        <dd>
-          {day(campaign.startTime)} – {day(campaign.expireTime)}
-        </dd>
+        <dd>{validity}</dd>
         <dt>{t("coupons.issueLimit")}</dt>
         <dd data-testid="campaign-counts">
           {t("coupons.issuedOfLimit", { issued: campaign.issued, limit: campaign.issueLimit })}, {t("coupons.redeemedCount", { count: campaign.redeemed })},{" "}

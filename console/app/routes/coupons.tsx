@@ -2,10 +2,10 @@ import { Link, redirect, useActionData } from "react-router";
 import { roleAllows } from "#contract/operator.ts";
 import { couponCampaignCreate, couponCampaignList } from "#contract/endpoints.ts";
 import { callOperatorApi, getOperator } from "../.server/cloud-api.ts";
-import { amountToCents, cursorOf, dayToSeconds, parseForm, readPage, refusalOf, wholeNumber } from "../.server/promotions.ts";
+import { amountToCents, cursorOf, dayToSeconds, parseForm, readPage, refusalOf, validityOf, wholeNumber } from "../.server/promotions.ts";
 import { useTranslation } from "../i18n-context.tsx";
 import type { MessageKey } from "../i18n.ts";
-import { day, FIELD, LINK, money, pageTitle } from "../promotions/format.ts";
+import { FIELD, LINK, money, pageTitle } from "../promotions/format.ts";
 import { CreateForm, NextPage } from "../promotions/parts.tsx";
 import type { Route } from "./+types/coupons";
 
@@ -14,7 +14,12 @@ const SERVICE_TYPES = [0, 1, 2, 5, 6] as const;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await readPage(context, () => callOperatorApi(context, couponCampaignList, { before: cursorOf(request, "before") }));
   // A new form's own id: posting it twice (a double click, a reload) makes one campaign.
-  return { ...page, canChange: roleAllows(getOperator(context).role, couponCampaignCreate.role), requestId: crypto.randomUUID() };
+  return {
+    ...page,
+    campaigns: page.campaigns.map((campaign) => ({ ...campaign, validity: validityOf(context, campaign) })),
+    canChange: roleAllows(getOperator(context).role, couponCampaignCreate.role),
+    requestId: crypto.randomUUID(),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -86,9 +91,7 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
                   <td>{money(campaign.amountCents, campaign.currency, locale)}</td>
                   <td>{money(campaign.minimumSpendCents, campaign.currency, locale)}</td>
                   <td>{t(`coupons.service_${campaign.serviceType}` as MessageKey)}</td>
-                  <td>
-                    {day(campaign.startTime)} – {day(campaign.expireTime)}
-                  </td>
+                  <td>{campaign.validity}</td>
                   <td>
                     {t("coupons.issuedOfLimit", { issued: campaign.issued, limit: campaign.issueLimit })}, {t("coupons.redeemedCount", { count: campaign.redeemed })},{" "}
                     {t("coupons.revokedCount", { count: campaign.revoked })}

@@ -38,6 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     title: t("order.title", { orderId: record.order.orderId }),
     view: orderView(record, t, orderFormat(locale)),
     canAct: roleAllows(operator.role, "support"),
+    role: operator.role,
     done: isDone(done) ? t(DONE[done]) : null,
   };
 }
@@ -92,7 +93,7 @@ async function refundLimitMessage(context: Route.ActionArgs["context"], orderId:
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { title, view, canAct, done } = loaderData;
+  const { title, view, canAct, role, done } = loaderData;
   return (
     <>
       <Link to="/orders" className={linkClass}>
@@ -101,7 +102,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       <h1 className="mt-2 text-2xl font-semibold">{title}</h1>
       {done && <Notice tone="done">{done}</Notice>}
       {actionData?.error && <Notice tone="refused">{actionData.error}</Notice>}
-      {canAct && <OrderActions view={view} />}
+      {canAct ? <OrderActions view={view} /> : <p className="mt-4">{t("order.readOnly", { role: t(`roles.${role}`) })}</p>}
       <OrderRecord view={view} />
     </>
   );

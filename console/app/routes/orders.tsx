@@ -97,7 +97,7 @@ function Filters({ form, statuses }: { form: Record<string, string>; statuses: {
           <option value="">{t("orders.anyStatus")}</option>
           {statuses.map((status) => (
             <option key={status.code} value={status.code}>
-              {status.code} {status.label}
+              {status.label}
             </option>
           ))}
         </select>

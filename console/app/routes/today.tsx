@@ -1,6 +1,7 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { operatorToday } from "#contract/endpoints.ts";
 import type { Route } from "./+types/today";
+import { formatUtcDay } from "../.server/admin.ts";
 import { callOperatorApi, getOperator } from "../.server/cloud-api.ts";
 import { operatorApiMessage } from "../.server/errors.ts";
 import { translatorFor } from "../.server/locale.ts";
@@ -9,10 +10,18 @@ import { localeContext } from "../context.ts";
 import type { MessageKey } from "../i18n.ts";
 import { useTranslation } from "../i18n-context.tsx";
 import { CaseTable } from "../orders/case-table.tsx";
-import { buttonClass, DayField, Figure, Notice, Section } from "../orders/ui.tsx";
+import { buttonClass, DayField, Figure, linkClass, Notice, Section } from "../orders/ui.tsx";
 
 const DAY = 86400;
 const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+/**
+ * The periods one link away, in UTC days ending today. The last 7 days are the default: a shop's operators open
+ * Today for the business of the last days, and today's UTC day alone is often still empty (decision 068).
+ */
+const PERIODS = { today: 1, week: 7, month: 30 } as const;
+type Period = keyof typeof PERIODS;
+const DEFAULT_PERIOD: Period = "week";
+const isPeriod = (value: string | null): value is Period => value !== null && value in PERIODS;
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title ?? "" }];
 
@@ -25,10 +34,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const t = translatorFor(locale);
   const url = new URL(request.url);
   const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
-  // A day that is absent or not a date: today, and the span one day long.
-  const from = utcDayStart(url.searchParams.get("from")) ?? today;
-  const to = (utcDayStart(url.searchParams.get("to")) ?? from) + DAY;
-  const span = { from: isoDay(from), to: isoDay(to - DAY) };
+  // Days chosen in the form (a missing last day: the first), else a named period ending today.
+  const chosenFrom = utcDayStart(url.searchParams.get("from"));
+  const asked = url.searchParams.get("period");
+  const period = chosenFrom === null ? (isPeriod(asked) ? asked : DEFAULT_PERIOD) : null;
+  const from = period === null ? chosenFrom! : today - (PERIODS[period] - 1) * DAY;
+  const to = (period === null ? (utcDayStart(url.searchParams.get("to")) ?? from) : today) + DAY;
+  const span = {
+    from: isoDay(from),
+    to: isoDay(to - DAY),
+    period,
+    named: t("today.span", { period: period === null ? t("today.period_chosen") : t(`today.period_${period}`), from: formatUtcDay(locale, from), to: formatUtcDay(locale, to - DAY) }),
+  };
   const title = t("today.title");
   const input = operatorToday.input.safeParse({ from, to });
   if (!input.success) return { title, span, error: t("errors.invalid", { detail: input.error.issues.map((issue) => issue.message).join("; ") }), report: null };
@@ -100,6 +117,13 @@ export default function Today({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="text-2xl font-semibold">{t("today.title")}</h1>
+      <nav aria-label={t("today.periods")} className="mt-4 flex flex-wrap gap-x-6">
+        {(Object.keys(PERIODS) as Period[]).map((period) => (
+          <Link key={period} to={`?period=${period}`} aria-current={span.period === period ? "page" : undefined} className={`${linkClass} aria-[current=page]:font-semibold aria-[current=page]:no-underline`}>
+            {t(`today.period_${period}`)}
+          </Link>
+        ))}
+      </nav>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-4">
         <DayField label={t("today.from")} name="from" value={span.from} />
         <DayField label={t("today.to")} name="to" value={span.to} />
@@ -110,7 +134,7 @@ export default function Today({ loaderData }: Route.ComponentProps) {
       {error && <Notice tone="refused">{error}</Notice>}
       {report && (
         <>
-          <Section title={t("today.figures")} description={t("today.span", span)}>
+          <Section title={t("today.figures")} description={span.named}>
             <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
               <Figure label={t("today.created")} value={String(report.created)} />
               <Figure label={t("today.paid")} value={String(report.paid)} />

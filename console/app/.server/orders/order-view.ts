@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { operatorOrderDetail } from "#contract/endpoints.ts";
 import type { MessageKey, Translate } from "../../i18n.ts";
 import type { orderFormat } from "./format.ts";
+import { reasonText } from "./reasons.ts";
 
 type OrderRecord = z.output<(typeof operatorOrderDetail)["output"]>;
 
@@ -31,7 +32,7 @@ export function orderView(record: OrderRecord, t: Translate, f: ReturnType<typeo
       key: index,
       at: f.time(event.at),
       change: event.fromStatus === null ? statusLabel(t, event.toStatus) : `${statusLabel(t, event.fromStatus)} → ${statusLabel(t, event.toStatus)}`,
-      reason: event.reason,
+      reason: reasonText(event.reason, t),
     })),
     payments: record.payments.map((payment) => ({
       key: payment.paymentId,
@@ -81,7 +82,7 @@ export function orderView(record: OrderRecord, t: Translate, f: ReturnType<typeo
       pending: record.refundPending,
       refunded: order.status === 8011,
       /** The provider refused it (8012): why, as the order's last move says, for asking again. */
-      failure: order.status === 8012 ? (record.events.findLast((event) => event.toStatus === 8012)?.reason ?? "") : null,
+      failure: order.status === 8012 ? reasonText(record.events.findLast((event) => event.toStatus === 8012)?.reason ?? "", t) : null,
     },
     resendable: record.fulfilmentResendable,
   };
