@@ -39,6 +39,9 @@ function fallbackMessages(): Messages {
   return written ? (JSON.parse(written) as Messages) : (latestMessages() ?? {});
 }
 
+/** Adds the preload of the bundle its element names, as `link[data-messages]`, which entry.client reads. */
+const PRELOAD_MESSAGES_SCRIPT = `var s=document.currentScript,l=document.createElement("link");l.rel="preload";l.as="fetch";l.crossOrigin="anonymous";l.href=s.dataset.messagesHref;l.setAttribute("data-messages","");s.after(l)`;
+
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nextMiddleware, requestContextMiddleware];
 
 export const links: Route.LinksFunction = () => [
@@ -100,8 +103,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#0f1013" />
         <Meta />
         <Links />
-        {/* The browser fetches its language's bundle beside the scripts; entry.client waits for it to hydrate. */}
-        {data && <link rel="preload" href={data.messages} as="fetch" crossOrigin="anonymous" data-messages="" />}
+        {/* The browser fetches its language's bundle beside the scripts; entry.client waits for it to hydrate. A script
+            adds the preload, so that a browser without JavaScript, which would never read the bundle, does not fetch it. */}
+        {data && <script nonce={nonce} data-messages-href={data.messages} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? PRELOAD_MESSAGES_SCRIPT : "" }} />}
         {/* Tells the server the device's time zone, so that times are shown on the buyer's own clock. It runs once, from
             the server's document: the browser keeps the element and does not carry its text. */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? TIME_ZONE_SCRIPT : "" }} />

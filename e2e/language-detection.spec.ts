@@ -47,7 +47,7 @@ test.describe("the language bundle", () => {
     // A text of the bundle that the home page does not show is in the asset, not in the document.
     expect(bundle.noLogin.title).toBe("Kein Zugriff");
     expect(html).not.toContain("Kein Zugriff");
-    expect(html).toMatch(/<link rel="preload" href="\/assets\/messages-de-[0-9a-f]+\.json" as="fetch"/);
+    expect(html).toMatch(/data-messages-href="\/assets\/messages-de-[0-9a-f]+\.json"/);
     expect((await request.get(`/?language=de`)).headers()["content-type"]).toContain("text/html");
 
     // Hydrated: the link is followed by the router, and the next page is in the language it is served in.
@@ -73,6 +73,15 @@ test.describe("the language bundle", () => {
     await expect(page).toHaveURL(/\/about$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("حول CamCloud");
     await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  });
+
+  test("a browser without JavaScript does not fetch the bundle, which only hydration reads; one with it does @no-js", async ({ page, javaScriptEnabled }) => {
+    const bundles: string[] = [];
+    page.on("request", (request) => /\/assets\/messages-de-[0-9a-f]+\.json$/.test(request.url()) && bundles.push(request.url()));
+    await page.goto("/about?language=de");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Über CamCloud");
+    await page.waitForLoadState("networkidle");
+    expect(bundles.length > 0).toBe(javaScriptEnabled);
   });
 
   test("a page whose own bundle cannot be fetched stays in its language and its links still work", async ({ page }) => {
