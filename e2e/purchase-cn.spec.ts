@@ -57,6 +57,17 @@ test.describe("buying 4G data in China", () => {
     await expect(page.getByRole("listitem").filter({ hasText: orderId })).toContainText("Alipay");
   });
 
+  test("with Alipay: Back from the result page goes to the order, not to the posted gateway page @no-js", async ({ page, javaScriptEnabled }) => {
+    await payWith(page, "Alipay", javaScriptEnabled);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page).toHaveURL(/\/app-h5\/cloud\/order\/payment\/result\?orderId=\d+/);
+    const orderId = new URL(page.url()).searchParams.get("orderId") ?? "";
+    // The gateway answers its form post with a redirect: Back finds no form to post again ("Confirm Form Resubmission").
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/app-h5/cloud/order/payment/result\\?orderId=${orderId}`));
+    await expect(page.getByRole("heading", { name: /Payment received|Purchase complete/ })).toBeVisible();
+  });
+
   test("a cancelled checkout leaves the order waiting, and the result page says so and stops asking @no-js", async ({ page, javaScriptEnabled }) => {
     await payWith(page, "Alipay", javaScriptEnabled);
     await page.getByRole("button", { name: "Cancel" }).click();

@@ -118,9 +118,14 @@ describe("Alipay sandbox", () => {
   it("takes the signed form, pays and returns to the result page with the trade", async () => {
     const order = await confirm(cn, 2);
     const fields = formFields(order.alipayForm);
+    // The post is answered with a redirect to the checkout, so that Back from the result page posts nothing again.
     const gateway = await post("/sandbox/alipay/gateway.do", fields);
-    expect(gateway.status).toBe(200);
-    expect(await gateway.text()).toContain("¥15.00");
+    expect(gateway.status).toBe(303);
+    const checkoutUrl = `${ORIGIN}${gateway.headers.get("location")}`;
+    expect(checkoutUrl).toBe(`${ORIGIN}/sandbox/alipay/checkout?trade_no=${fields.trade_no}`);
+    const checkout = await SELF.fetch(checkoutUrl);
+    expect(checkout.status).toBe(200);
+    expect(await checkout.text()).toContain("¥15.00");
     const paid = await post("/sandbox/alipay/pay", { trade_no: fields.trade_no ?? "", action: "pay" });
     expect(paid.status).toBe(303);
     const back = new URL(paid.headers.get("location") ?? "", ORIGIN);
@@ -128,6 +133,10 @@ describe("Alipay sandbox", () => {
     expect(back.searchParams.get("orderId")).toBe(order.orderId);
     expect(back.searchParams.get("trade_no")).toBe(fields.trade_no);
     expect((await orderRow(order.orderId))?.status).toBeGreaterThanOrEqual(8003);
+    // Back to the paid trade's checkout returns to the merchant's result page.
+    const again = await SELF.fetch(checkoutUrl, { redirect: "manual" });
+    expect(again.status).toBe(303);
+    expect(again.headers.get("location")).toBe(paid.headers.get("location"));
   });
 
   it("refuses a form whose amount was changed in the browser", async () => {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import ts from "typescript";
-import { quietEnv, waitForHttp } from "./process.ts";
+import { endProcess, quietEnv, waitForHttp } from "./process.ts";
 import { ROOT } from "./project.ts";
 
 /**
@@ -18,7 +18,8 @@ export async function serveInOneProcess(options: { stateDir: string; port: numbe
   const source = `${ROOT}cloud-api/wrangler.jsonc`;
   const parsed = ts.parseConfigFileTextToJson(source, readFileSync(source, "utf8"));
   if (parsed.error) throw new Error(`cloud-api/wrangler.jsonc does not parse: ${String(parsed.error.messageText)}`);
-  const config = parsed.config as { main: string; vars: Record<string, string>; env?: unknown };
+  const config = parsed.config as { name: string; main: string; vars: Record<string, string>; env?: unknown };
+  const storefront = JSON.parse(readFileSync(`${ROOT}build/server/wrangler.json`, "utf8")) as { name: string };
   const vars = { PAYMENT_SANDBOX: "on", ...options.vars };
   const { env: _deployments, ...local } = config;
   writeFileSync(`${dir}/cloud-api.json`, JSON.stringify({ ...local, main: `${ROOT}cloud-api/${config.main}`, vars: { ...config.vars, ...vars } }, null, 2));
@@ -31,14 +32,12 @@ export async function serveInOneProcess(options: { stateDir: string; port: numbe
     [...args, "--persist-to", options.stateDir, "--env-file", `${ROOT}.dev.vars`, "--show-interactive-dev-session=false", ...varArgs],
     { cwd: ROOT, env: { ...quietEnv, WRANGLER_REGISTRY_PATH: `${ROOT}${options.stateDir}/registry` }, stdio: "ignore" },
   );
-  const stop = () => {
-    if (child.exitCode === null) child.kill("SIGTERM");
-  };
+  const stop = () => endProcess(child);
   try {
     await waitForHttp(`http://127.0.0.1:${options.port}/`, 60_000);
   } catch (error) {
-    stop();
+    await stop();
     throw error;
   }
-  return { stop, child };
+  return { stop, child, workers: { storefront: storefront.name, cloudApi: config.name } };
 }

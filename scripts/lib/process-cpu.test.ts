@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { createServer, type AddressInfo } from "node:net";
 import { expect, test } from "vitest";
-import { listeningPids, treeCpuMs } from "./process-cpu.ts";
+import { descendants, listeningPids, listeningPorts, treeCpuMs } from "./process-cpu.ts";
 
 test.skipIf(process.platform !== "linux")("counts the CPU a started process spends, and only processes whose command matches", async () => {
   // A child that spends 300 ms of its own CPU time (not of the clock: the machine may be busy), says so, then waits.
@@ -28,6 +28,22 @@ test.skipIf(process.platform !== "linux")("finds the process listening on a port
     expect(listeningPids(port + 1).includes(process.pid)).toBe(false);
     expect(treeCpuMs([process.pid], /./, [process.pid])).toBeLessThan(treeCpuMs([process.pid], /./) ?? 0);
   } finally {
+    server.close();
+  }
+});
+
+test.skipIf(process.platform !== "linux")("lists the ports a process listens on, and the processes under a root by command", async () => {
+  const server = createServer().listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30_000)"]);
+  try {
+    const { port } = server.address() as AddressInfo;
+    expect(listeningPorts(process.pid)).toContain(port);
+    expect(listeningPorts(child.pid ?? -1)).not.toContain(port);
+    expect(descendants(process.pid, /./)).toEqual(expect.arrayContaining([process.pid, child.pid]));
+    expect(descendants(process.pid, /^no-such-command$/)).toEqual([]);
+  } finally {
+    child.kill();
     server.close();
   }
 });

@@ -23,12 +23,8 @@ function readStat(pid: number): ProcStat | null {
   }
 }
 
-/**
- * The CPU time, in milliseconds, that the named processes and everything they started have used so far,
- * counting only processes whose command matches (workerd: the runtime itself, not wrangler's Node) and that
- * are not excepted. Null where there is no /proc (the bench then reports no CPU figures).
- */
-export function treeCpuMs(roots: readonly number[], command: RegExp, except: readonly number[] = []): number | null {
+/** Every process under the roots (the roots included); null where there is no /proc. */
+function processesUnder(roots: readonly number[]): ProcStat[] | null {
   let entries: string[];
   try {
     entries = readdirSync("/proc");
@@ -46,17 +42,29 @@ export function treeCpuMs(roots: readonly number[], command: RegExp, except: rea
       }
     }
   }
-  const ticks = stats.filter((stat) => inTree.has(stat.pid) && command.test(stat.command) && !except.includes(stat.pid)).reduce((sum, stat) => sum + stat.cpuTicks, 0);
-  return (ticks * 1000) / TICKS_PER_SECOND;
+  return stats.filter((stat) => inTree.has(stat.pid));
 }
 
 /**
- * The processes that hold a socket listening on this TCP port (Linux: /proc/net/tcp and tcp6, then each
- * process's open descriptors). The bench uses it to tell wrangler's local proxy, the runtime that listens on
- * the public port, from the runtime running the Workers behind it, which is what a deployment bills.
+ * The CPU time, in milliseconds, that the named processes and everything they started have used so far,
+ * counting only processes whose command matches (workerd: the runtime itself, not wrangler's Node) and that
+ * are not excepted. Null where there is no /proc (the bench then reports no CPU figures).
  */
-export function listeningPids(port: number): number[] {
-  const inodes = new Set<string>();
+export function treeCpuMs(roots: readonly number[], command: RegExp, except: readonly number[] = []): number | null {
+  const stats = processesUnder(roots);
+  if (stats === null) return null;
+  const ticks = stats.filter((stat) => command.test(stat.command) && !except.includes(stat.pid)).reduce((sum, stat) => sum + stat.cpuTicks, 0);
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+/** The processes under `root` (itself included) whose command matches. */
+export function descendants(root: number, command: RegExp): number[] {
+  return (processesUnder([root]) ?? []).filter((stat) => command.test(stat.command)).map((stat) => stat.pid);
+}
+
+/** Listening TCP sockets by inode (Linux: /proc/net/tcp and tcp6), with their ports. */
+function listeningSockets(): Map<string, number> {
+  const sockets = new Map<string, number>();
   for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
     let text = "";
     try {
@@ -67,25 +75,45 @@ export function listeningPids(port: number): number[] {
     for (const line of text.split("\n").slice(1)) {
       const fields = line.trim().split(/\s+/);
       // local_address is ADDRESS:PORT in hex; state 0A is LISTEN; the inode is the tenth field.
-      if (fields[3] === "0A" && Number.parseInt(fields[1]?.split(":")[1] ?? "", 16) === port && fields[9]) inodes.add(fields[9]);
+      if (fields[3] === "0A" && fields[9]) sockets.set(fields[9], Number.parseInt(fields[1]?.split(":")[1] ?? "", 16));
     }
   }
-  const pids: number[] = [];
-  for (const name of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
-    let descriptors: string[] = [];
-    try {
-      descriptors = readdirSync(`/proc/${name}/fd`);
-    } catch {
-      continue; // another user's process, or ended
-    }
-    const holds = descriptors.some((fd) => {
-      try {
-        return inodes.has(/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${name}/fd/${fd}`))?.[1] ?? "");
-      } catch {
-        return false;
-      }
-    });
-    if (holds) pids.push(Number(name));
-  }
-  return pids;
+  return sockets;
 }
+
+/** The inodes of the sockets a process holds open (none for another user's process, or one that ended). */
+function socketInodes(pid: number): string[] {
+  let descriptors: string[] = [];
+  try {
+    descriptors = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return [];
+  }
+  return descriptors.flatMap((fd) => {
+    try {
+      return /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1] ?? [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * The processes that hold a socket listening on this TCP port. The bench uses it to tell wrangler's local
+ * proxy, the runtime that listens on the public port, from the runtime running the Workers behind it, which
+ * is what a deployment bills.
+ */
+export function listeningPids(port: number): number[] {
+  const inodes = new Set([...listeningSockets()].filter(([, listening]) => listening === port).map(([inode]) => inode));
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((pid) => socketInodes(pid).some((inode) => inodes.has(inode)));
+}
+
+/** The TCP ports a process listens on (the runtime's inspector, which it picks itself, among them). */
+export function listeningPorts(pid: number): number[] {
+  const sockets = listeningSockets();
+  return socketInodes(pid).flatMap((inode) => sockets.get(inode) ?? []);
+}
+

@@ -1,4 +1,4 @@
-import { spawn, type SpawnOptions } from "node:child_process";
+import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
 
 /** Environment for every wrangler/miniflare process: no metrics, no outside lookups (the machine may be offline). */
 export const quietEnv: NodeJS.ProcessEnv = {
@@ -42,4 +42,12 @@ export async function waitForHttp(url: string, timeoutMs: number): Promise<void>
       await new Promise((r) => setTimeout(r, 300));
     }
   }
+}
+
+/** Ends a child process and resolves once it has exited, so that what it held (a database's files) is let go. */
+export function endProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  return exited;
 }

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess, type StdioOptions } from "node:child_process"
 import { createServer, request as forward } from "node:http";
 import { LOCAL_CLOUD_API_HEADER } from "../../workers/local-cloud-api.ts";
 import { prepareLocalDatabases } from "./local-db.ts";
-import { quietEnv, waitForHttp } from "./process.ts";
+import { endProcess, quietEnv, waitForHttp } from "./process.ts";
 import { ROOT, STATE_DIR } from "./project.ts";
 import { unstable_readConfig } from "wrangler";
 import { startAccessStandIn } from "./access-stand-in.ts";
@@ -42,15 +42,15 @@ export async function startServers(options: ServeOptions) {
   const stdio: StdioOptions = options.log !== undefined ? ["ignore", options.log, options.log] : options.quiet ? "ignore" : "inherit";
   const children: ChildProcess[] = [];
   let standIn: { close(): void } | undefined;
-  const stop = () => {
+  const stop = async () => {
     standIn?.close();
-    for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+    await Promise.all(children.map(endProcess));
   };
   // One after the other: two wrangler processes starting at once can race for the registry's socket.
   const serve = async (config: string, port: number, workerVars: string[]) => {
     const child = spawn(wrangler, ["dev", "-c", config, "--port", String(port), ...common, ...workerVars], { cwd: ROOT, env, stdio });
     children.push(child);
-    child.on("exit", (code) => code && code !== 0 && stop());
+    child.on("exit", (code) => code && code !== 0 && void stop());
     await waitForHttp(`http://127.0.0.1:${port}/`, 60_000);
   };
   try {
@@ -64,7 +64,7 @@ export async function startServers(options: ServeOptions) {
       standIn = await startAccessStandIn({ port: options.console.port, worker: `http://127.0.0.1:${options.console.workerPort}`, audience: localAccessAudience() });
     }
   } catch (error) {
-    stop();
+    await stop();
     throw error;
   }
   return { stop, children };

@@ -67,8 +67,9 @@ function OrderCard({ order, page, enhanced, providers }: { order: OrderCardView;
   ];
   return (
     <li className="relative rounded-2xl bg-white p-4">
-      <div className="flex items-start justify-between gap-3">
-        <h2 dir="auto" className="font-semibold">
+      {/* A long status beside a long name ("Wartet auf Zahlung") goes under it rather than past the screen's edge. */}
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+        <h2 dir="auto" className="min-w-0 font-semibold">
           {/* The name's link covers the whole card: tapping anywhere on it opens the order in full. */}
           <Link to={order.detailHref} className="tap-target inline-flex items-center after:absolute after:inset-0 after:content-['']">
             {order.name}

@@ -10,6 +10,7 @@ import { isSubView, methodOfSubView, type SubView } from "#domain/payment-method
 import type { Checkout } from "./checkout.ts";
 import type { ProviderClients } from "./provider-clients.ts";
 import { useConfirm } from "./use-confirm.ts";
+import { usePendingSelection } from "./pending-selection.ts";
 import { NoBreak } from "../no-break.tsx";
 
 // The chooser is not needed to show or hydrate the screen: it loads once the page is idle, or when opened
@@ -71,6 +72,17 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
 
   useFollowPaymentStep(fetcher.data, fetcher.state);
 
+  // Pay tapped while a package tapped just before is still loading waits for it: the chooser opens with that
+  // package's checkout, never the one shown until it arrives (found by an outside buyer on a slow network).
+  const selectionLoading = usePendingSelection() !== null;
+  const payAfterSelection = useRef(false);
+  const openSheet = sheet.open;
+  useEffect(() => {
+    if (selectionLoading || !payAfterSelection.current) return;
+    payAfterSelection.current = false;
+    void openSheet(checkout.sheetHref);
+  }, [selectionLoading, openSheet, checkout.sheetHref]);
+
   useEffect(() => {
     if (!("requestIdleCallback" in window)) return void loadChooser();
     const idle = requestIdleCallback(() => void loadChooser());
@@ -103,9 +115,11 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
             to={checkout.sheetHref}
             replace
             preventScrollReset
+            aria-busy={selectionLoading || undefined}
             onClick={(event) => {
               event.preventDefault();
-              void sheet.open(checkout.sheetHref);
+              if (selectionLoading) payAfterSelection.current = true;
+              else void sheet.open(checkout.sheetHref);
             }}
             className="tap-target inline-flex shrink-0 items-center rounded-full bg-sky-700 px-8 py-3 text-base font-semibold whitespace-nowrap text-white"
           >

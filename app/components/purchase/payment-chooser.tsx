@@ -50,7 +50,7 @@ export default function PaymentChooser({ checkout, providers, closeHref, onClose
       </div>
       <p className="mt-2 text-center">
         <span className="block text-3xl font-bold text-orange-700">{checkout.total}</span>
-        {checkout.subTotal && <StruckPrice price={checkout.subTotal} className="text-sm text-neutral-500" />}
+        {checkout.subTotal && <StruckPrice price={checkout.subTotal} label={t("pay.beforeCoupon", { price: checkout.subTotal })} className="text-sm text-neutral-500" />}
         {checkout.preview && (
           <span className="mt-1 block text-sm text-neutral-700">
             <NoBreak text={checkout.preview} />

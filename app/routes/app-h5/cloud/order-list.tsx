@@ -44,7 +44,8 @@ export default function OrderList({ loaderData: view }: Route.ComponentProps) {
         <p className="py-2">{refreshing ? t("orders.refreshing") : pull.state === "ready" ? t("orders.releaseToRefresh") : pull.state === "pulling" ? t("orders.pullToRefresh") : ""}</p>
       </div>
       <div className="flex items-center justify-between gap-3">
-        <h1 className="px-1 py-2 text-lg font-semibold">{view.title}</h1>
+        {/* A long title wraps; the refresh link keeps its whole word on the screen (German and Russian went past it at 320 px). */}
+        <h1 className="min-w-0 px-1 py-2 text-lg font-semibold break-words">{view.title}</h1>
         {/* Pull-to-refresh has no keyboard; this link does the same (and reloads page 1 without JavaScript). */}
         <Link
           to={view.firstHref}
@@ -53,7 +54,7 @@ export default function OrderList({ loaderData: view }: Route.ComponentProps) {
             event.preventDefault();
             refresh();
           }}
-          className="tap-target inline-flex items-center rounded-full px-3 text-sm text-sky-700"
+          className="tap-target inline-flex shrink-0 items-center rounded-full px-3 text-sm text-sky-700"
         >
           {t("orders.refresh")}
         </Link>

@@ -99,7 +99,14 @@ export function sandboxRoutes(selfFetch: Deliver) {
     return back ? c.redirect(back, 303) : html(c, donePage(settled.payment));
   });
 
-  // Alipay page payment: the storefront inserts the returned form and submits it here.
+  /** Back to the merchant's return URL with the trade, as Alipay returns the buyer; null when it is not safe. */
+  function alipayReturn(c: SandboxContext, row: SandboxPaymentRow) {
+    const back = safeRedirect(row.return_url, c.req.url);
+    return back ? c.redirect(withQuery(back, { out_trade_no: row.merchant_order_id, trade_no: row.ref, total_amount: (row.amount_cents / 100).toFixed(2) }), 303) : null;
+  }
+
+  // Alipay page payment: the storefront inserts the returned form and submits it here. The gateway answers the
+  // post with a redirect to its checkout, so Back from the merchant's result page finds no form to post again.
   app.post("/alipay/gateway.do", async (c) => {
     const fields = await verifyAlipayForm(c.env, await formOf(c));
     if (!fields) return html(c, errorPage("The payment form's signature does not match its fields."), 400);
@@ -108,16 +115,20 @@ export function sandboxRoutes(selfFetch: Deliver) {
     if (fields.total_amount !== (row.amount_cents / 100).toFixed(2) || fields.currency !== row.currency_code) {
       return html(c, errorPage("The amount does not match the trade."), 400);
     }
-    return html(c, checkoutPage(row, { action: "/sandbox/alipay/pay", fields: { trade_no: row.ref } }));
+    return c.redirect(withQuery("/sandbox/alipay/checkout", { trade_no: row.ref }), 303);
+  });
+  // A trade already paid or failed (the buyer came Back to it) returns to the merchant at once.
+  app.get("/alipay/checkout", async (c) => {
+    const row = await payment(c, c.req.query("trade_no") ?? "", "alipay");
+    if (!row) return html(c, errorPage("This Alipay trade does not exist."), 404);
+    if (row.status === "created" || row.status === "cancelled") return html(c, checkoutPage(row, { action: "/sandbox/alipay/pay", fields: { trade_no: row.ref } }));
+    return alipayReturn(c, row) ?? html(c, donePage(row));
   });
   app.post("/alipay/pay", async (c) => {
     const form = await formOf(c);
     const settled = await settleFromForm(c, text(form, "trade_no"), "alipay", text(form, "action"));
     if (!settled) return html(c, errorPage("This Alipay trade does not exist."), 404);
-    const back = safeRedirect(settled.payment.return_url, c.req.url);
-    if (!back) return html(c, donePage(settled.payment));
-    const amount = (settled.payment.amount_cents / 100).toFixed(2);
-    return c.redirect(withQuery(back, { out_trade_no: settled.payment.merchant_order_id, trade_no: settled.payment.ref, total_amount: amount }), 303);
+    return alipayReturn(c, settled.payment) ?? html(c, donePage(settled.payment));
   });
 
   // PayPal: the JS SDK stand-in and the orders API it calls.

@@ -1,0 +1,32 @@
+import { expect, test } from "@playwright/test";
+import { DEMO_DEVICES } from "#demo/seed.ts";
+import { launchLink } from "./launch.ts";
+
+/**
+ * An outside buyer on a slow network tapped a package and then Pay before the package had loaded, and the chooser
+ * offered the package selected before it: Pay must charge for the package the buyer chose.
+ */
+test("Pay tapped while a package is still loading opens the chooser for that package", async ({ page }) => {
+  await page.goto(await launchLink(DEMO_DEVICES.simSpare));
+  const chosen = page.getByRole("link", { name: /5 GB for 7 days/ });
+  await expect(chosen).not.toHaveAttribute("aria-current", "true");
+  // The selection's data arrives a second and a half after the tap.
+  await page.route(/\.data(\?|$)/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await chosen.click();
+  // It shows selected at once, while its data is on the way.
+  await expect(chosen).toHaveAttribute("aria-current", "true", { timeout: 500 });
+  await page.getByRole("link", { name: "Pay", exact: true }).click();
+  const chooser = page.getByRole("dialog", { name: "Choose a payment method" });
+  // The 5 GB package costs ¥9.90; the one selected before it (10 GB) costs ¥29.90 before the buyer's coupon.
+  await expect(chooser.getByText("¥9.90").first()).toBeVisible();
+  await expect(chooser).not.toContainText("¥29.90");
+  await expect(chosen).toHaveAttribute("aria-current", "true");
+  await expect(page).toHaveURL(/[?&]package=5(&|$)/);
+  // Closing the chooser keeps the package chosen.
+  await chooser.getByRole("link", { name: "Close" }).click();
+  await expect(page).toHaveURL(/\/buy\?package=5$/);
+  await expect(chosen).toHaveAttribute("aria-current", "true");
+});
