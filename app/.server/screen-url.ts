@@ -9,3 +9,23 @@ export function screenUrl(request: Request): URL {
   url.searchParams.delete("_routes");
   return url;
 }
+
+/** What every link built from a screen keeps of the screen's address: the language it was opened with (`?language=`). */
+const CARRIED_PARAMS = ["language"] as const;
+
+/** The parameters of `screen` that its links carry, for a GET form's hidden fields. */
+export function carriedQuery(screen: URL): Record<string, string> {
+  const carried: Record<string, string> = {};
+  for (const name of CARRIED_PARAMS) {
+    const value = screen.searchParams.get(name);
+    if (value !== null) carried[name] = value;
+  }
+  return carried;
+}
+
+/** A link from `screen` to `href` (a path and query), keeping what the screen's links carry unless `href` sets it. */
+export function linkFrom(screen: URL, href: string): string {
+  const target = new URL(href, screen);
+  for (const [name, value] of Object.entries(carriedQuery(screen))) if (!target.searchParams.has(name)) target.searchParams.set(name, value);
+  return `${target.pathname}${target.search}`;
+}

@@ -3,6 +3,7 @@ import { canCancel, canRepay, orderNote, orderStatusName } from "#domain/order-s
 import { intlLocale } from "#domain/languages.ts";
 import { formatMoney, toCents } from "#domain/money.ts";
 import { orderDetailHref } from "#app/catalogue/links.ts";
+import { carriedQuery, linkFrom } from "../screen-url.ts";
 import { SERVICES, serviceTypeOfOrders } from "#app/catalogue/screens.ts";
 import type { CardFailure } from "#app/components/orders/order-actions.tsx";
 import type { PaymentStep } from "#app/purchase/payment-step.ts";
@@ -42,7 +43,7 @@ export async function loadOrderList(req: RequestContext, url: URL) {
       status: order.status,
       statusKey: orderStatusName(order.status) ?? "unknown",
       note: orderNote(order.status),
-      detailHref: orderDetailHref(order.orderId),
+      detailHref: linkFrom(url, orderDetailHref(order.orderId)),
       paymentType: order.paymentType,
       period: order.period,
       created: formatUnixSeconds(order.createTime, timeZone),
@@ -52,8 +53,10 @@ export async function loadOrderList(req: RequestContext, url: URL) {
       canRepay: canRepay(order.status, order.paymentType),
     })),
     // An empty page (or a short one) ends the list.
-    nextHref: orders.length === PAGE_SIZE ? `${url.pathname}?page=${page + 1}` : null,
-    firstHref: url.pathname,
+    nextHref: orders.length === PAGE_SIZE ? linkFrom(url, `${url.pathname}?page=${page + 1}`) : null,
+    firstHref: linkFrom(url, url.pathname),
+    /** What the cancel question's address keeps of this page's (its language). */
+    carried: carriedQuery(url),
   };
 }
 

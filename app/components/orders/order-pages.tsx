@@ -34,11 +34,12 @@ export function OrderPages({ view }: { view: OrderListView }) {
     return () => observer.disconnect();
   }, [nextHref, more]);
 
+  const keep = view.page > 1 ? { ...view.carried, page: String(view.page) } : view.carried;
   return (
     <>
       <ul className="grid gap-3">
         {orders.map((order) => (
-          <OrderCard key={order.id} order={order} page={view.page} enhanced={hydrated} providers={view.providers} />
+          <OrderCard key={order.id} order={order} keep={keep} enhanced={hydrated} providers={view.providers} />
         ))}
       </ul>
       {nextHref ? (
@@ -55,7 +56,8 @@ export function OrderPages({ view }: { view: OrderListView }) {
   );
 }
 
-function OrderCard({ order, page, enhanced, providers }: { order: OrderCardView; page: number; enhanced: boolean; providers: ProviderClients }) {
+/** `keep`: the list page's own query parameters, which the cancel question's address keeps (its page, its language). */
+function OrderCard({ order, keep, enhanced, providers }: { order: OrderCardView; keep: Record<string, string>; enhanced: boolean; providers: ProviderClients }) {
   const { t } = useTranslation();
   const rows: [string, string | null][] = [
     [t("orders.number"), order.id],
@@ -80,7 +82,7 @@ function OrderCard({ order, page, enhanced, providers }: { order: OrderCardView;
       {order.note && <p className="mt-1 text-sm text-neutral-700">{t(`orders.note.${order.note}`)}</p>}
       <FactList rows={rows} className="mt-2" />
       <div className="relative z-10">
-        <OrderActions order={order} keep={page > 1 ? { page: String(page) } : {}} enhanced={enhanced} providers={providers} />
+        <OrderActions order={order} keep={keep} enhanced={enhanced} providers={providers} />
       </div>
     </li>
   );

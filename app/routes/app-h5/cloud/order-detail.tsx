@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { loadOrder, orderFacts } from "#app/.server/orders/order-view.ts";
 import { providerClients } from "#app/.server/purchase/providers.ts";
 import { requestOf } from "#app/.server/request-context.ts";
-import { screenUrl } from "#app/.server/screen-url.ts";
+import { carriedQuery, linkFrom, screenUrl } from "#app/.server/screen-url.ts";
 import { closeQuestionsOpenedByOtherSites } from "#app/.server/security.ts";
 import { CancelSheet, OrderActions } from "#app/components/orders/order-actions.tsx";
 import { FactList } from "#app/components/orders/fact-list.tsx";
@@ -25,10 +25,12 @@ export async function loader(args: Route.LoaderArgs) {
   const url = screenUrl(args.request);
   closeQuestionsOpenedByOtherSites(args.request, url, ["cancel"]);
   const { launch } = req.requireLaunch("device");
-  const order = await loadOrder(req, url.searchParams.get("orderId"));
+  const facts = orderFacts(req, launch, await loadOrder(req, url.searchParams.get("orderId")));
   return {
     title: req.t("orderDetail.title"),
-    order: orderFacts(req, launch, order),
+    order: { ...facts, ordersHref: linkFrom(url, facts.ordersHref), receiptHref: facts.receiptHref && linkFrom(url, facts.receiptHref) },
+    /** The cancel question's address keeps the order and this screen's language. */
+    keep: { ...carriedQuery(url), orderId: facts.orderId },
     providers: providerClients(req.env, req.locale),
   };
 }
@@ -71,7 +73,7 @@ export default function OrderDetail({ loaderData: view }: Route.ComponentProps) 
         {order.periodRevoked && <p className="mt-2 text-sm text-neutral-600">{t("orderDetail.periodRevoked")}</p>}
         <OrderActions
           order={{ id: order.orderId, canCancel: order.canCancel, canRepay: order.canRepay }}
-          keep={{ orderId: order.orderId }}
+          keep={view.keep}
           enhanced={hydrated}
           providers={view.providers}
         />

@@ -31,7 +31,7 @@ export default function OrderList({ loaderData: view }: Route.ComponentProps) {
   const navigation = useNavigation();
   // A refresh starts the appended pages over: a new generation remounts them with a fresh fetcher.
   const [generation, setGeneration] = useState(0);
-  const refreshing = navigation.state === "loading" && navigation.location.pathname === view.firstHref && !navigation.location.search;
+  const refreshing = navigation.state === "loading" && `${navigation.location.pathname}${navigation.location.search}` === view.firstHref;
   const refresh = () => {
     setGeneration((g) => g + 1);
     void navigate(view.firstHref, { replace: true, preventScrollReset: true });

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { loadOrder, orderFacts } from "#app/.server/orders/order-view.ts";
 import { requestOf } from "#app/.server/request-context.ts";
-import { screenUrl } from "#app/.server/screen-url.ts";
+import { linkFrom, screenUrl } from "#app/.server/screen-url.ts";
 import { orderDetailHref } from "#app/catalogue/links.ts";
 import { FactList } from "#app/components/orders/fact-list.tsx";
 import { OrderError } from "#app/components/orders/order-error.tsx";
@@ -16,9 +16,10 @@ import type { Route } from "./+types/order-receipt";
 export async function loader(args: Route.LoaderArgs) {
   const req = requestOf(args.context);
   const { launch } = req.requireLaunch("device");
-  const order = orderFacts(req, launch, await loadOrder(req, screenUrl(args.request).searchParams.get("orderId")));
+  const url = screenUrl(args.request);
+  const order = orderFacts(req, launch, await loadOrder(req, url.searchParams.get("orderId")));
   if (!order.receiptHref) throw data(null, { status: 404 });
-  return { title: req.t("receipt.title", { orderId: order.orderId }), order, detailHref: orderDetailHref(order.orderId) };
+  return { title: req.t("receipt.title", { orderId: order.orderId }), order, detailHref: linkFrom(url, orderDetailHref(order.orderId)) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
