@@ -163,3 +163,15 @@ test.describe("the language the order screens were opened with (?language=)", ()
     await expect(page.getByRole("link", { name: "Mehr laden" })).toHaveAttribute("href", /[?&]language=de(&|$)/);
   });
 });
+
+test("the cancel question never opens over an order that can no longer be cancelled, as after Back to it (found by an outside buyer) @no-js", async ({ page }) => {
+  // DEMO2000007 is the SIM's cancelled order.
+  await page.goto(await launchLink(DEMO_DEVICES.sim, { screen: "cloud/order/detail", query: { orderId: "DEMO2000007", cancel: "DEMO2000007" } }));
+  await expect(page.getByRole("heading", { name: "Order details" })).toBeVisible();
+  await expect(page.getByRole("region", { name: /./ }).first()).toContainText("Cancelled");
+  await expect(page.getByRole("dialog", { name: "Tips" })).toBeHidden();
+  await expect(page.getByText("Are you sure you want to cancel this order?")).toBeHidden();
+  await page.goto(`${E2E.storefront}/app-h5/cloud/mobile-data/order/list?page=2&cancel=DEMO2000007`);
+  await expect(page.getByText("DEMO2000007")).toBeVisible();
+  await expect(page.getByText("Are you sure you want to cancel this order?")).toBeHidden();
+});

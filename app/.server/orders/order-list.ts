@@ -74,7 +74,7 @@ export async function orderAction(req: RequestContext, request: Request, session
   const api = req.upstream;
   if (form.data.intent === "cancel") {
     const result = await api.call(cancelOrder, { orderId: form.data.orderId });
-    // The answer belongs to the card that posted it; a conflict means the order moved on (the list shows how).
+    // The answer belongs to the card that posted it; a conflict means the order moved on (the screen, reloaded, shows how).
     if (!result.ok) {
       const message = result.status === CONFLICT ? t("orders.cannotCancel") : result.msg || t("errors.unexpected");
       return data<CardFailure>({ step: "error", message, orderId: form.data.orderId }, { status: 400 });

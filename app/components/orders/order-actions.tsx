@@ -107,15 +107,17 @@ export function OrderActions({
 /**
  * The cancel confirmation (product-rules §5: title "Tips"), open while the address names the order. Its form posts
  * to the list without the flag, so without JavaScript the answer is the list itself; with it, the sheet
- * closes back over its history entry once the order is cancelled.
+ * closes back over its history entry once the order is cancelled. It opens only over an order of the screen that can
+ * still be cancelled (`cancellable`): Back to the question after cancelling shows the order as it is.
  */
-export function CancelSheet() {
+export function CancelSheet({ cancellable }: { cancellable: readonly string[] }) {
   const { t } = useTranslation();
   const toast = useToast();
   const sheet = useSheetHistory();
   const cancel = useFetcher<PaymentStep | null>();
   const searchParams = new URLSearchParams(useLocation().search);
-  const orderId = searchParams.get("cancel");
+  const asked = searchParams.get("cancel");
+  const orderId = asked !== null && cancellable.includes(asked) ? asked : null;
   const closeHref = searchWith(searchParams, "cancel", null);
   const close = sheet.close;
 

@@ -3,11 +3,11 @@ import { Link, useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { OrderCardView, OrderListView } from "#app/.server/orders/order-list.ts";
 import { FactList } from "#app/components/orders/fact-list.tsx";
-import { OrderActions } from "#app/components/orders/order-actions.tsx";
+import { CancelSheet, OrderActions } from "#app/components/orders/order-actions.tsx";
 import type { ProviderClients } from "#app/components/purchase/provider-clients.ts";
 import { useTranslation } from "#app/i18n/context.tsx";
 
-/** The loaded page, the pages appended by infinite scroll, and the link or sentinel for the next one. */
+/** The loaded page, the pages appended by infinite scroll, the link or sentinel for the next one, and the cancel question over their orders. */
 export function OrderPages({ view }: { view: OrderListView }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -52,6 +52,7 @@ export function OrderPages({ view }: { view: OrderListView }) {
       ) : (
         (orders.length > 0 || view.page > 1) && <p className="py-4 text-center text-xs text-neutral-600">{t("orders.noMore")}</p>
       )}
+      <CancelSheet cancellable={orders.filter((order) => order.canCancel).map((order) => order.id)} />
     </>
   );
 }

@@ -143,7 +143,7 @@ export default function OrderDetail({ loaderData: view }: Route.ComponentProps) 
           ))}
         </ol>
       </section>
-      <CancelSheet />
+      <CancelSheet cancellable={order.canCancel ? [order.orderId] : []} />
     </main>
   );
 }

@@ -5,7 +5,6 @@ import { requestOf } from "#app/.server/request-context.ts";
 import { screenUrl } from "#app/.server/screen-url.ts";
 import { closeQuestionsOpenedByOtherSites } from "#app/.server/security.ts";
 import { sessionContext } from "#app/context.ts";
-import { CancelSheet } from "#app/components/orders/order-actions.tsx";
 import { OrderPages } from "#app/components/orders/order-pages.tsx";
 import { usePullToRefresh } from "#app/components/use-pull-to-refresh.ts";
 import { useTranslation } from "#app/i18n/context.tsx";
@@ -69,7 +68,6 @@ export default function OrderList({ loaderData: view }: Route.ComponentProps) {
       )}
       {/* Pages appended by scrolling belong to the page they follow: opening another page by its link starts them over. */}
       <OrderPages key={`${generation}:${view.page}`} view={view} />
-      <CancelSheet />
       {view.page > 1 && (
         <p className="text-center">
           <Link to={view.firstHref} className="tap-target inline-flex items-center px-3 text-sm text-sky-700">
