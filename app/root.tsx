@@ -44,6 +44,19 @@ const PRELOAD_MESSAGES_SCRIPT = `var s=document.currentScript,l=document.createE
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nextMiddleware, requestContextMiddleware];
 
+/**
+ * A client navigation's data request (`.data`) that fails at the network reaches the routes as a TypeError, which
+ * replaced the screen with the error page and the previous document's trace as its support reference, for an error
+ * that never reached the server (a buyer's finding). Every screen's target is then loaded whole instead, as for a
+ * failed language bundle: the server renders it in its language, or the browser says it is offline.
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }, next) => {
+    const results = await next();
+    if (Object.values(results).some(({ result }) => result instanceof TypeError)) throw redirectDocument(request.url);
+  },
+];
+
 export const links: Route.LinksFunction = () => [
   // With a precedence React puts the stylesheet ahead of the modulepreloads it hoists into <head>, so the
   // first paint waits for the CSS alone and not for the scripts queued before it.

@@ -158,3 +158,24 @@ test.describe("a broken upstream", () => {
     });
   });
 });
+
+test("a package tap whose data request fails at the network loads the screen whole in the buyer's language, not an error page with a reference support cannot find (found by an outside buyer)", async ({ page }) => {
+  await page.goto(await launchLink(DEMO_DEVICES.simSpare, { country: "US", language: "de" }));
+  const packages = page.getByRole("region", { name: "Paket wählen" }).getByRole("link");
+  await expect(packages.first()).toHaveAttribute("aria-current", "true");
+  await page.route("**/*.data*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.abort();
+  });
+  const documents: string[] = [];
+  page.on("request", (request) => request.resourceType() === "document" && documents.push(request.url()));
+  await packages.nth(1).click();
+  // The data request is aborted after 2 s; the screen then loads whole, with the package tapped.
+  await expect.poll(() => documents.length, { timeout: 10_000 }).toBe(1);
+  await page.waitForLoadState();
+  await expect(page.getByText("Etwas ist schiefgelaufen")).toHaveCount(0);
+  await expect(page.getByText(/Referenz für den Support/)).toHaveCount(0);
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(packages.nth(1)).toHaveAttribute("aria-current", "true");
+  await expect(page.getByRole("link", { name: "Bezahlen", exact: true })).toBeVisible();
+});
