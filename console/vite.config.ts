@@ -30,5 +30,6 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     reactRouter(),
   ],
+  server: { cors: false }, // as the storefront's dev server (vite.config.ts)
   build: { rolldownOptions: { output: { codeSplitting: REACT_ROUTER_CHUNK } } },
 }));

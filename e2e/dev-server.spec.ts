@@ -62,6 +62,16 @@ test("the cloud-api answers the companion app's signed calls on its own port", a
   expect(unsigned.status).toBe(401);
 });
 
+test("a page on another local origin gets no CORS answer from the dev servers, as none from the deployed Workers (found by an attacker)", async () => {
+  const preflight = { "Origin": "http://localhost:5173", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "x-camcloud-local-cloud-api,content-type" };
+  for (const target of [`${dev.storefront}/v1/member/user/s2s/token`, `${dev.api}/v1/openapi.json`, `${dev.console}/today`]) {
+    const response = await fetch(target, { method: "OPTIONS", headers: preflight });
+    expect(response.headers.get("access-control-allow-origin"), target).toBeNull();
+  }
+  const read = await fetch(`${dev.api}/v1/openapi.json`, { headers: { Origin: "http://localhost:5173" } });
+  expect(read.headers.get("access-control-allow-origin")).toBeNull();
+});
+
 test("the storefront serves a public page, and an edit reloads the open screen in place", async ({ page }) => {
   await page.goto(`${dev.storefront}/about`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("About CamCloud");

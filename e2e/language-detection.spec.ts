@@ -47,7 +47,7 @@ test.describe("the language bundle", () => {
     // A text of the bundle that the home page does not show is in the asset, not in the document.
     expect(bundle.noLogin.title).toBe("Kein Zugriff");
     expect(html).not.toContain("Kein Zugriff");
-    expect(html).toMatch(/<link rel="preload" href="\/assets\/messages-de-[0-9a-f]+\.json" as="fetch"/);
+    expect(html).toMatch(/data-messages-href="\/assets\/messages-de-[0-9a-f]+\.json"/);
     expect((await request.get(`/?language=de`)).headers()["content-type"]).toContain("text/html");
 
     // Hydrated: the link is followed by the router, and the next page is in the language it is served in.
@@ -57,5 +57,39 @@ test.describe("the language bundle", () => {
     const heading = { en: "About CamCloud", de: "Über CamCloud" }[language as "en" | "de"];
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
     expect(errors).toEqual([]);
+  });
+
+  /**
+   * A buyer's finding: a bundle that cannot be fetched (a dropped connection) turned a change of language into an
+   * English error page. The next page is then loaded whole instead, and the server renders it in its language;
+   * a page whose own bundle fails stays as the server rendered it, and works without JavaScript.
+   */
+  test("a change of language whose bundle cannot be fetched opens the next page in its language, not an error page", async ({ page }) => {
+    await acceptLanguage(page, "ar");
+    await page.route(/\/assets\/messages-ar-[0-9a-f]+\.json$/, (route) => route.abort("connectionreset"));
+    await page.goto("/?language=de");
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await page.getByRole("link", { name: "Über uns" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("حول CamCloud");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  });
+
+  test("a browser without JavaScript does not fetch the bundle, which only hydration reads; one with it does @no-js", async ({ page, javaScriptEnabled }) => {
+    const bundles: string[] = [];
+    page.on("request", (request) => /\/assets\/messages-de-[0-9a-f]+\.json$/.test(request.url()) && bundles.push(request.url()));
+    await page.goto("/about?language=de");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Über CamCloud");
+    await page.waitForLoadState("networkidle");
+    expect(bundles.length > 0).toBe(javaScriptEnabled);
+  });
+
+  test("a page whose own bundle cannot be fetched stays in its language and its links still work", async ({ page }) => {
+    await acceptLanguage(page, "de");
+    await page.route(/\/assets\/messages-de-[0-9a-f]+\.json$/, (route) => route.abort("connectionreset"));
+    await page.goto("/");
+    await page.getByRole("link", { name: "Über uns" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Über CamCloud");
   });
 });

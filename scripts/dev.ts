@@ -6,13 +6,17 @@
  */
 import { spawn } from "node:child_process";
 import { writeSync } from "node:fs";
-import { announce, openLog, prepareLocalDatabase } from "./lib/local-demo.ts";
+import { announce, ensurePortsFree, openLog, prepareLocalDatabase } from "./lib/local-demo.ts";
 import { quietEnv, waitForHttp } from "./lib/process.ts";
 import { CLOUD_API_PORT, CONSOLE_PORT, CONSOLE_WORKER_PORT, devVars, ROOT, STATE_DIR, STOREFRONT_PORT } from "./lib/project.ts";
 import { startAccessStandIn } from "./lib/access-stand-in.ts";
 import { localAccessAudience, serveLocalCloudApiPort } from "./lib/servers.ts";
 
 const keepData = process.argv.includes("--keep-data");
+await ensurePortsFree().catch((error: Error) => {
+  console.error(`✘ ${error.message}`);
+  process.exit(1);
+});
 const log = openLog("dev");
 devVars();
 console.log(keepData ? "▶ migrating the local database (data kept)" : "▶ resetting the local database to fresh demo data");

@@ -21,6 +21,9 @@ const loaded = new Map<string, Messages>();
 
 export const messagesAt = (url: string): Messages | undefined => loaded.get(url);
 
+/** The bundle fetched last: the language the browser shows. */
+export const latestMessages = (): Messages | undefined => [...loaded.values()].at(-1);
+
 export function keepMessages(url: string, messages: Messages): void {
   loaded.set(url, messages);
 }

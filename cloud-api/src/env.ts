@@ -30,8 +30,9 @@ const rateLimitBinding = z.custom<RateLimit>((value) => typeof (value as Partial
   message: "Rate Limiting binding missing (the Worker's ratelimits in cloud-api/wrangler.jsonc)",
 });
 
-/** How .dev.vars.example's demo card secret starts: production refuses it (docs/decisions/060). */
+/** How .dev.vars.example's demo secrets start: production refuses them (docs/decisions/060), however spelt or padded. */
 const DEMO_SECRET_PREFIX = "demo-";
+const isDemoSecret = (value: string | undefined) => value?.trim().toLowerCase().startsWith(DEMO_SECRET_PREFIX) ?? false;
 
 const secrets = z
   .object({
@@ -57,11 +58,11 @@ const secrets = z
     path: ["BENCH_D1_LATENCY_MS"],
     message: "the bench's D1 probe is refused in production",
   })
-  .refine((env) => !(env.CARD_CODE_SECRET.startsWith(DEMO_SECRET_PREFIX) && env.ENVIRONMENT === "production"), {
+  .refine((env) => !(isDemoSecret(env.CARD_CODE_SECRET) && env.ENVIRONMENT === "production"), {
     path: ["CARD_CODE_SECRET"],
     message: `a demo value (starting with "${DEMO_SECRET_PREFIX}") is refused in production`,
   })
-  .refine((env) => !(env.OPERATOR_SECRET?.startsWith(DEMO_SECRET_PREFIX) && env.ENVIRONMENT === "production"), {
+  .refine((env) => !(isDemoSecret(env.OPERATOR_SECRET) && env.ENVIRONMENT === "production"), {
     path: ["OPERATOR_SECRET"],
     message: `a demo value (starting with "${DEMO_SECRET_PREFIX}") is refused in production`,
   })

@@ -195,6 +195,9 @@ describe("card batches", () => {
     await expect(started({ CARD_CODE_SECRET: "demo-cards-5b8e2f71c9a04d36e1f7b2a8c05d9e4f" })).rejects.toThrowError(
       'cloud-api misconfigured: CARD_CODE_SECRET: a demo value (starting with "demo-") is refused in production',
     );
+    // Spelt otherwise or padded, the published value is still the demo's (found by an attacker reading the check).
+    await expect(started({ CARD_CODE_SECRET: " Demo-cards-5b8e2f71c9a04d36e1f7b2a8c05d9e4f" })).rejects.toThrowError(/^cloud-api misconfigured: CARD_CODE_SECRET: a demo value/);
+    await expect(started({ OPERATOR_SECRET: "DEMO-operator-9c2e7b4a1f8d3e6c0b5a2d9f7e1c4b8a" })).rejects.toThrowError(/^cloud-api misconfigured: OPERATOR_SECRET: a demo value/);
     await expect(started({ CARD_CODE_SECRET: "short" })).rejects.toThrowError(/^cloud-api misconfigured: CARD_CODE_SECRET: /);
     await expect(started({ OPERATOR_SECRET: "demo-operator-9c2e7b4a1f8d3e6c0b5a2d9f7e1c4b8a" })).rejects.toThrowError(
       'cloud-api misconfigured: OPERATOR_SECRET: a demo value (starting with "demo-") is refused in production',

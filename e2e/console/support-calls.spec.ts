@@ -78,4 +78,17 @@ test.describe("the console as support answers calls with it", () => {
     await page.getByRole("button", { name: "Language: 中文" }).click();
     await expect(page.getByText(/^今天：/)).toBeVisible();
   });
+
+  test("Today reads a period it does not know as the last 7 days and refuses a day that does not exist (found by an attacker) @no-js", async ({ page }) => {
+    await signInAs(page, "viewer", "/today");
+    const figures = page.getByRole("region", { name: "Figures" });
+    for (const period of ["toString", "__proto__", "constructor", "junk"]) {
+      const response = await page.goto(`/today?period=${period}`);
+      expect(response?.status()).toBe(200);
+      await expect(figures).toContainText("Last 7 days: ");
+    }
+    await page.goto("/today?from=2024-02-31");
+    await expect(page.getByText(/^This was not accepted: /)).toBeVisible();
+    await expect(page.getByText("Mar 2, 2024")).toHaveCount(0);
+  });
 });

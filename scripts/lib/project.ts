@@ -1,9 +1,16 @@
 import { appendFileSync, copyFileSync, existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { isAbsolute, normalize } from "node:path";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** The local state (D1 databases, the dev registry) of npm start and npm run dev; LOCAL_STATE_DIR moves it (the dev-server journey keeps its own). */
-export const STATE_DIR = process.env.LOCAL_STATE_DIR ?? ".wrangler/state";
+export const STATE_DIR = localStateDir(process.env.LOCAL_STATE_DIR ?? ".wrangler/state");
+
+/** The state folder as a path inside the checkout, which every step joins to ROOT; anything else is refused before a step half-uses it. */
+function localStateDir(dir: string): string {
+  if (isAbsolute(dir) || normalize(dir).startsWith("..")) throw new Error(`LOCAL_STATE_DIR must be a folder inside the checkout, relative to it (like .wrangler/my-state), not ${dir}`);
+  return dir;
+}
 /** The local ports; PORT_OFFSET shifts them (and the e2e ports) so that two checkouts can run side by side. */
 export const PORT_OFFSET = Number(process.env.PORT_OFFSET ?? 0);
 export const STOREFRONT_PORT = 8787 + PORT_OFFSET;

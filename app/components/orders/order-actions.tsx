@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
-import { Form, useActionData, useFetcher, useLocation, useNavigation } from "react-router";
+import { Form, useActionData, useFetcher, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useTranslation } from "#app/i18n/context.tsx";
 import { ActionSheet } from "../action-sheet.tsx";
 import { enhancedValue, ORDER_FIELDS as O } from "#app/purchase/form-fields.ts";
@@ -7,11 +7,19 @@ import type { PaymentStep } from "#app/purchase/payment-step.ts";
 import { HiddenFields } from "../hidden-fields.tsx";
 import { useFollowPaymentStep } from "../purchase/follow-payment-step.ts";
 import type { ProviderClients } from "../purchase/provider-clients.ts";
-import { OPENS_SHEET, searchWith, useSheetHistory } from "../sheet-history.ts";
+import { OPENS_SHEET, revalidateUnlessOnly, searchWith, useSheetHistory } from "../sheet-history.ts";
 import { useToast } from "../toasts.tsx";
 
 // Only a repay that continues in a sub-view (card) opens it, after a tap (docs/decisions/041).
 const RepaySheet = lazy(() => import("./repay-sheet.tsx"));
+
+// After any post, even a refused one, an order list or detail reads its orders again: it shows each order as it
+// really is. The cancel confirmation and the card repay sheet open and close without reloading it. Here rather than
+// in the order list's route module, which the order detail would otherwise load whole for this.
+const sheetsDoNotReload = revalidateUnlessOnly("cancel", "repay");
+export function revalidateOrders(args: ShouldRevalidateFunctionArgs) {
+  return args.formMethod === "POST" ? true : sheetsDoNotReload(args);
+}
 
 /** A refused cancel, named by its order, so that only that order's actions report it. */
 export type CardFailure = Extract<PaymentStep, { step: "error" }> & { orderId: string };

@@ -14,7 +14,7 @@ export interface ConsoleEnv extends ConsoleBindings {
 }
 
 const secrets = z.object({ APP_ID: z.string().min(1), APP_SECRET: z.string().min(8), OPERATOR_SECRET: z.string().min(32) });
-const settings = z.intersection(secrets, accessVariables).refine((env) => !(env.OPERATOR_SECRET.startsWith("demo-") && env.ENVIRONMENT === "production"), {
+const settings = z.intersection(secrets, accessVariables).refine((env) => !(env.OPERATOR_SECRET.trim().toLowerCase().startsWith("demo-") && env.ENVIRONMENT === "production"), {
   path: ["OPERATOR_SECRET"],
   message: 'a demo value (starting with "demo-") is refused in production',
 });

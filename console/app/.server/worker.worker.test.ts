@@ -188,6 +188,7 @@ describe("a console configured for the stand-in, not for a real Access team, or 
     ["production with a look-alike team domain", production({ ACCESS_TEAM_DOMAIN: "https://camcloud.cloudflareaccess.com.evil.example" })],
     ["no application AUD tag", production({ ACCESS_AUD: "" })],
     ["production with the demo operator secret", production({ OPERATOR_SECRET: "demo-operator-9c2e7b4a1f8d3e6c0b5a2d9f7e1c4b8a" })],
+    ["production with the demo operator secret spelt in capitals and padded", production({ OPERATOR_SECRET: " DEMO-operator-9c2e7b4a1f8d3e6c0b5a2d9f7e1c4b8a" })],
     ["an operator secret shorter than 32 characters", production({ OPERATOR_SECRET: "too-short-operator-secret" })],
   ];
   for (const [name, environment] of misconfigured) {

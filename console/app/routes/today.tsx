@@ -21,7 +21,7 @@ const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice
 const PERIODS = { today: 1, week: 7, month: 30 } as const;
 type Period = keyof typeof PERIODS;
 const DEFAULT_PERIOD: Period = "week";
-const isPeriod = (value: string | null): value is Period => value !== null && value in PERIODS;
+const isPeriod = (value: string | null): value is Period => value !== null && Object.hasOwn(PERIODS, value);
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: loaderData?.title ?? "" }];
 
@@ -35,11 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
   // Days chosen in the form (a missing last day: the first), else a named period ending today.
-  const chosenFrom = utcDayStart(url.searchParams.get("from"));
+  const askedFrom = url.searchParams.get("from") || null;
+  const askedTo = url.searchParams.get("to") || null;
   const asked = url.searchParams.get("period");
-  const period = chosenFrom === null ? (isPeriod(asked) ? asked : DEFAULT_PERIOD) : null;
-  const from = period === null ? chosenFrom! : today - (PERIODS[period] - 1) * DAY;
-  const to = (period === null ? (utcDayStart(url.searchParams.get("to")) ?? from) : today) + DAY;
+  const period = askedFrom === null ? (isPeriod(asked) ? asked : DEFAULT_PERIOD) : null;
+  const from = period === null ? (utcDayStart(askedFrom) ?? today) : today - (PERIODS[period] - 1) * DAY;
+  const to = (period === null ? (utcDayStart(askedTo) ?? from) : today) + DAY;
   const span = {
     from: isoDay(from),
     to: isoDay(to - DAY),
@@ -47,7 +48,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     named: t("today.span", { period: period === null ? t("today.period_chosen") : t(`today.period_${period}`), from: formatUtcDay(locale, from), to: formatUtcDay(locale, to - DAY) }),
   };
   const title = t("today.title");
-  const input = operatorToday.input.safeParse({ from, to });
+  // A day typed that is no day (2024-02-31) goes to the schema as it came, to be refused, not moved.
+  const notADay = (value: string | null) => value !== null && utcDayStart(value) === null;
+  const input = operatorToday.input.safeParse({ from: notADay(askedFrom) ? askedFrom : from, to: period === null && notADay(askedTo) ? askedTo : to });
   if (!input.success) return { title, span, error: t("errors.invalid", { detail: input.error.issues.map((issue) => issue.message).join("; ") }), report: null };
   let report;
   try {

@@ -13,7 +13,8 @@ import type { Route } from "./+types/order-detail";
 import { NoBreak } from "#app/components/no-break.tsx";
 
 // Cancel and Repay post here exactly as on the order lists, and the page reloads as the lists do.
-export { action, shouldRevalidate } from "./order-list.tsx";
+export { action } from "./order-list.tsx";
+export { revalidateOrders as shouldRevalidate } from "#app/components/orders/order-actions.tsx";
 
 /**
  * One order in full (`?orderId=`), reached from its card: what was bought for which period, what was

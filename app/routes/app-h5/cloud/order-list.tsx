@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, useNavigate, useNavigation } from "react-router";
 import { loadOrderList, orderAction } from "#app/.server/orders/order-list.ts";
 import { requestOf } from "#app/.server/request-context.ts";
 import { screenUrl } from "#app/.server/screen-url.ts";
@@ -7,10 +7,11 @@ import { closeQuestionsOpenedByOtherSites } from "#app/.server/security.ts";
 import { sessionContext } from "#app/context.ts";
 import { CancelSheet } from "#app/components/orders/order-actions.tsx";
 import { OrderPages } from "#app/components/orders/order-pages.tsx";
-import { revalidateUnlessOnly } from "#app/components/sheet-history.ts";
 import { usePullToRefresh } from "#app/components/use-pull-to-refresh.ts";
 import { useTranslation } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/order-list";
+
+export { revalidateOrders as shouldRevalidate } from "#app/components/orders/order-actions.tsx";
 
 /** The four order lists of product-rules §2 share this module; the path says which service it lists. */
 export const loader = ({ context, request }: Route.LoaderArgs) => {
@@ -21,13 +22,6 @@ export const loader = ({ context, request }: Route.LoaderArgs) => {
 
 /** Cancel (after the buyer confirmed) and repay, as form posts (product-rules §4, §8). */
 export const action = ({ context, request }: Route.ActionArgs) => orderAction(requestOf(context), request, context.get(sessionContext));
-
-// After any post, even a refused one, the list is read again: it shows each order as it really is. The
-// cancel confirmation and the card repay sheet open and close without reloading it.
-const sheetsDoNotReload = revalidateUnlessOnly("cancel", "repay");
-export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
-  return args.formMethod === "POST" ? true : sheetsDoNotReload(args);
-}
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 

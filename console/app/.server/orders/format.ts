@@ -35,5 +35,7 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A day as a form sends it (YYYY-MM-DD) as the Unix seconds at its UTC start; null when it is no such day. */
 export function utcDayStart(value: string | null | undefined): number | null {
   const parsed = value && ISO_DAY.test(value) ? Date.parse(`${value}T00:00:00Z`) : Number.NaN;
-  return Number.isNaN(parsed) ? null : parsed / 1000;
+  // Date.parse rolls an impossible day over (2024-02-31 is March 2): such a day is no day.
+  if (Number.isNaN(parsed) || new Date(parsed).toISOString().slice(0, 10) !== value) return null;
+  return parsed / 1000;
 }
