@@ -136,15 +136,16 @@ describe("a batch (docs/decisions/061)", () => {
     const { accessToken } = await signIn();
     const other = await signIn(DEMO_ACCOUNTS.other);
     const statements: string[] = [];
-    const counted = <T extends object>(db: T): T =>
+    // The database and each of its sessions, counting the statements prepared on them.
+    const counted = <T extends Pick<D1Database, "prepare">>(db: T): T =>
       new Proxy(db, {
         get(target, key) {
           const value: unknown = Reflect.get(target, key);
           if (key === "prepare") return (sql: string) => (statements.push(sql), target.prepare(sql));
-          if (key === "withSession") return (bookmark?: string) => counted(target.withSession(bookmark));
-          return typeof value === "function" ? value.bind(target) : value;
+          if (key === "withSession") return (constraint: Parameters<D1Database["withSession"]>[0]) => counted((target as unknown as D1Database).withSession(constraint));
+          return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
         },
-      }) as T & { prepare(sql: string): unknown; withSession(bookmark?: string): T };
+      });
     const scope = { deviceId: DEMO_DEVICES.sim, type: ServiceType.mobileData };
     const calls = [
       { path: packageList.path, input: scope },
