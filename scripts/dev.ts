@@ -27,7 +27,9 @@ const database = prepareLocalDatabase(keepData);
 // The console's dev server finds the cloud-api (its CLOUD_API binding) in the storefront's through this registry,
 // private to the checkout; wrangler and the Vite plugin's miniflare each read it under their own name.
 const registry = `${ROOT}${STATE_DIR}/registry`;
-const env = { ...quietEnv, WRANGLER_REGISTRY_PATH: registry, CLOUDFLARE_DEV_REGISTRY_PATH: registry, MINIFLARE_REGISTRY_PATH: registry };
+// The checkout's secrets in the environment too: the plugin looks for the auxiliary cloud-api's beside its own config
+// (cloud-api/), finds them in the environment, and does not warn that they are missing.
+const env = { ...quietEnv, ...devVars(), WRANGLER_REGISTRY_PATH: registry, CLOUDFLARE_DEV_REGISTRY_PATH: registry, MINIFLARE_REGISTRY_PATH: registry };
 console.log(`▶ starting the storefront with the cloud-api, and the console, under Vite (log: ${log.path})`);
 const vite = spawn(`${ROOT}node_modules/.bin/react-router`, ["dev", "--host", "127.0.0.1", "--port", String(STOREFRONT_PORT), "--strictPort"], { cwd: ROOT, env, stdio: ["ignore", log.fd, "pipe"] });
 // Vite's errors (a file that does not compile, a failed update) show in this terminal as well as in the log.
