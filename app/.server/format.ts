@@ -10,8 +10,8 @@ export interface BuyerTimeZone {
 /**
  * One formatter per zone that gives a moment's date, time of day and offset there in a single call, by Intl's own
  * rules of the zone. Building a formatter per call (dayjs's timezone plugin) was a fifth of a purchase page's server
- * time; asking Intl for the offset and then formatting the shifted moment again with dayjs was a further 3-4% of
- * the storefront's CPU on a purchase page and an order list (docs/decisions/069).
+ * time; asking Intl for the offset and then formatting the shifted moment again with dayjs cost twice this one call,
+ * dates being 3% of the storefront's CPU on a purchase page and an order list (docs/decisions/069).
  */
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 /** Zone names come from a cookie, and Intl takes any spelling of a case: a bound keeps the map small. */
