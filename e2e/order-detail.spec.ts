@@ -145,17 +145,17 @@ test.describe("receipt", () => {
 
 test.describe("the language the order screens were opened with (?language=)", () => {
   test("stays in the cancel question, All orders, the order cards and the next page (found by an outside buyer) @no-js", async ({ page }) => {
-    await page.goto(await launchLink(DEMO_DEVICES.camera, { screen: "cloud/order/detail", query: { orderId: "DEMO1000007" } }));
+    await page.goto(await launchLink(DEMO_DEVICES.camera, { screen: "cloud/order/detail", query: { orderId: "DEMO6000005" } }));
     await expect(page.getByRole("heading", { name: "Order details" })).toBeVisible();
-    await page.goto(`${E2E.storefront}/app-h5/cloud/order/detail?orderId=DEMO1000007&language=ar`);
+    await page.goto(`${E2E.storefront}/app-h5/cloud/order/detail?orderId=DEMO6000005&language=ar`);
     await page.getByRole("button", { name: "إلغاء الطلب" }).click();
     const tips = page.getByRole("dialog");
     await expect(tips.getByText("هل أنت متأكد من إلغاء هذا الطلب؟")).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page).toHaveURL(/[?&]language=ar(&|$)/);
-    await page.goto(`${E2E.storefront}/app-h5/cloud/order/detail?orderId=DEMO1000007&language=de`);
+    await page.goto(`${E2E.storefront}/app-h5/cloud/order/detail?orderId=DEMO6000005&language=de`);
     await page.getByRole("link", { name: "Alle Bestellungen" }).click();
-    await expect(page.getByRole("heading", { name: "Cloudspeicher-Bestellungen" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "KI-Bestellungen" })).toBeVisible();
     await page.getByRole("listitem").first().getByRole("link").first().click();
     await expect(page.getByRole("heading", { name: "Bestelldetails" })).toBeVisible();
     await page.goto(await launchLink(DEMO_DEVICES.sim, { screen: "cloud/mobile-data/order/list" }));
