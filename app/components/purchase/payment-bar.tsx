@@ -6,7 +6,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { searchWith, useSheetHistory } from "../sheet-history.ts";
 import type { PaymentStep } from "#app/purchase/payment-step.ts";
 import { useFollowPaymentStep } from "./follow-payment-step.ts";
-import { isSubView, methodOfSubView, type SubView } from "#domain/payment-methods.ts";
+import type { SubView } from "#domain/payment-methods.ts";
 import type { Checkout } from "./checkout.ts";
 import type { ProviderClients } from "./provider-clients.ts";
 import { useConfirm } from "./use-confirm.ts";
@@ -14,7 +14,7 @@ import { usePendingSelection } from "./pending-selection.ts";
 import { NoBreak } from "../no-break.tsx";
 
 // The chooser is not needed to show or hydrate the screen: it loads once the page is idle, or when opened
-// first (docs/decisions/041).
+// first (docs/decisions/041). Its sub-views, and the payment methods' table they need, come with it (065-a).
 const loadChooser = () => import("./payment-chooser.tsx");
 const PaymentChooser = lazy(loadChooser);
 
@@ -37,9 +37,6 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
   const confirm = useConfirm(checkout);
   // An embedded sheet's order (card) is confirmed when its sub-view is chosen (forward again shows the same checkout).
   const [confirmed, setConfirmed] = useState<Promise<PaymentStep> | null>(null);
-  // The SDK sub-views exist only in the browser: a server render, or an embedded sheet's entry reached with
-  // no order confirmed on this page, shows the chooser.
-  const subView = hydrated && isSubView(pay) && (methodOfSubView(pay).flow !== "embedded-sheet" || confirmed) ? pay : null;
 
   // A chooser the page was loaded with (a reload, or the no-JavaScript link) gets its history entry now,
   // over the screen without it, so that back and close behave as if it had been opened here.
@@ -89,12 +86,6 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
     return () => cancelIdleCallback(idle);
   }, []);
 
-  function openSubView(view: SubView) {
-    const method = methodOfSubView(view);
-    if (method.flow === "embedded-sheet") setConfirmed(confirm(method.code));
-    void sheet.open(searchWith(searchParams, "pay", view));
-  }
-
   return (
     <>
       <div className="fixed inset-x-0 bottom-0 z-20 safe-x border-t border-neutral-200 bg-white pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
@@ -138,10 +129,11 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
             fetcher={fetcher}
             busy={busy}
             hydrated={hydrated}
-            subView={subView}
+            pay={pay}
             confirmed={confirmed}
+            keepConfirmed={setConfirmed}
             confirm={confirm}
-            openSubView={openSubView}
+            openSubView={(view: SubView) => void sheet.open(searchWith(searchParams, "pay", view))}
             noScriptError={actionData?.step === "error" ? actionData.message : null}
           />
         </Suspense>

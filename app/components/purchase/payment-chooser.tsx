@@ -1,5 +1,5 @@
 import type { FetcherWithComponents } from "react-router";
-import { methodOfSubView, paymentMethod, type PaymentTypeCode, type SubView } from "#domain/payment-methods.ts";
+import { isSubView, methodOfSubView, paymentMethod, type PaymentTypeCode, type SubView } from "#domain/payment-methods.ts";
 import { useTranslation } from "#app/i18n/context.tsx";
 import { CONFIRM_FIELDS as C, enhancedValue } from "#app/purchase/form-fields.ts";
 import type { PaymentStep } from "#app/purchase/payment-step.ts";
@@ -21,10 +21,13 @@ export interface ChooserProps {
   fetcher: FetcherWithComponents<PaymentStep>;
   busy: boolean;
   hydrated: boolean;
-  subView: SubView | null;
-  /** The confirm a sub-view's opening started (embedded-sheet methods). */
+  /** The address's `?pay=`: the chooser, or the sub-view it names. */
+  pay: string | null;
+  /** The confirm a sub-view's opening started (embedded-sheet methods), kept by the bar. */
   confirmed: Promise<PaymentStep> | null;
+  keepConfirmed: (confirmed: Promise<PaymentStep>) => void;
   confirm: (payMethod: PaymentTypeCode) => Promise<PaymentStep>;
+  /** Opens a sub-view's history entry. */
   openSubView: (view: SubView) => void;
   noScriptError: string | null;
 }
@@ -35,9 +38,18 @@ export interface ChooserProps {
  * submit button of one form that posts the selection to the screen's confirm action; with JavaScript,
  * a method with a sub-view (PayPal, card) opens it instead.
  */
-export default function PaymentChooser({ checkout, providers, closeHref, onClose, fetcher, busy, hydrated, subView, confirmed, confirm, openSubView, noScriptError }: ChooserProps) {
+export default function PaymentChooser({ checkout, providers, closeHref, onClose, fetcher, busy, hydrated, pay, confirmed, keepConfirmed, confirm, openSubView, noScriptError }: ChooserProps) {
   const { t } = useTranslation();
+  // The SDK sub-views exist only in the browser: a server render, or an embedded sheet's entry reached with
+  // no order confirmed on this page, shows the chooser.
+  const subView = hydrated && isSubView(pay) && (methodOfSubView(pay).flow !== "embedded-sheet" || confirmed) ? pay : null;
   const view = subView && { method: methodOfSubView(subView), View: SUB_VIEW_COMPONENTS[subView] };
+  function chooseSubView(view: SubView) {
+    const method = methodOfSubView(view);
+    if (method.flow === "embedded-sheet") keepConfirmed(confirm(method.code));
+    openSubView(view);
+  }
+
   return (
     <ModalSheet labelledBy="pay-heading" onClose={onClose} fullHeight={view?.method.flow === "embedded-sheet"}>
       <div className="flex items-center justify-between">
@@ -83,7 +95,7 @@ export default function PaymentChooser({ checkout, providers, closeHref, onClose
               <button
                 key={method}
                 type={methodView ? "button" : "submit"}
-                onClick={methodView ? () => openSubView(methodView) : undefined}
+                onClick={methodView ? () => chooseSubView(methodView) : undefined}
                 name={C.payMethod}
                 value={method}
                 disabled={busy}
