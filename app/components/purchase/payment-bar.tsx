@@ -24,7 +24,7 @@ const PaymentChooser = lazy(loadChooser);
  * sub-views (`?pay=paypal`, `?pay=card`) each open with a history entry, so the back button closes
  * them one by one, and the browser waits 300 ms before going to the provider.
  */
-export function PaymentBar({ checkout, providers, closeHref }: { checkout: Checkout; providers: ProviderClients; closeHref: string }) {
+export default function PaymentBar({ checkout, providers, closeHref }: { checkout: Checkout; providers: ProviderClients; closeHref: string }) {
   const { t } = useTranslation();
   const searchParams = new URLSearchParams(useLocation().search);
   const pay = searchParams.get("pay");
