@@ -30,3 +30,31 @@ test("Pay tapped while a package is still loading opens the chooser for that pac
   await expect(page).toHaveURL(/\/buy\?package=5$/);
   await expect(chosen).toHaveAttribute("aria-current", "true");
 });
+
+/**
+ * The payment bar's code is not in a purchase screen's first-load JS: it is fetched as the screen hydrates
+ * (docs/decisions/065-a). A buyer who taps Pay before it has arrived still gets the chooser.
+ */
+test("Pay tapped before the payment bar's code has arrived opens the chooser", async ({ page }) => {
+  let requested!: () => void;
+  const barRequested = new Promise<void>((resolve) => (requested = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/payment-bar-[\w-]+\.js$/, async (route) => {
+    requested();
+    await released;
+    await route.continue();
+  });
+  await page.goto(await launchLink(DEMO_DEVICES.simSpare), { waitUntil: "domcontentloaded" });
+  // The screen is hydrating and the bar's code is on its way, held back until after the tap.
+  await barRequested;
+  await page.getByRole("link", { name: "Pay", exact: true }).click();
+  const chooser = page.getByRole("dialog", { name: "Choose a payment method" });
+  await expect(chooser).toBeVisible();
+  await expect(chooser.getByRole("button", { name: "Alipay" })).toBeVisible();
+  release();
+  // Once the code is there, the chooser closes as ever.
+  await chooser.getByRole("link", { name: "Close" }).click();
+  await expect(chooser).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Pay", exact: true })).toBeVisible();
+});
