@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { ShouldRevalidateFunction } from "react-router";
 import type { PaymentStep } from "#app/purchase/payment-step.ts";
 import { revalidateUnlessOnly } from "#app/components/sheet-history.ts";
@@ -6,13 +6,9 @@ import { PurchasePlan } from "#app/components/services/service-timeline.tsx";
 import { CouponRow, type CouponState } from "./coupon-row.tsx";
 import { PackageList, type PackageOption } from "./package-list.tsx";
 import type { Checkout } from "./checkout.ts";
+import { PaymentBar } from "./payment-bar.tsx";
 import type { ProviderClients } from "./provider-clients.ts";
 import { IntroItems, type PolicyLinks } from "./service-header.tsx";
-
-// The payment bar is in the server's document; its code is not in the screen's first-load JS but is fetched as
-// the screen hydrates, and the bar hydrates when it arrives. A tap on Pay before that follows the bar's link, as
-// without JavaScript: the server renders the chooser open (docs/decisions/065-a).
-const PaymentBar = lazy(() => import("./payment-bar.tsx"));
 
 /** What every purchase screen's loader answers (app/.server/purchase/screen.ts). */
 export interface PurchaseView {
@@ -42,12 +38,7 @@ export function PurchaseScreen({ view, head, children, bar, showCoupon = true }:
       <PackageList packages={view.packages} error={view.packagesError} />
       {showCoupon && view.coupon && <CouponRow coupon={view.coupon} />}
       <IntroItems items={view.intro} policies={view.policies} />
-      {bar ??
-        (view.checkout && (
-          <Suspense fallback={null}>
-            <PaymentBar checkout={view.checkout} providers={view.providers} closeHref={view.closeHref} />
-          </Suspense>
-        ))}
+      {bar ?? (view.checkout && <PaymentBar checkout={view.checkout} providers={view.providers} closeHref={view.closeHref} />)}
     </main>
   );
 }
