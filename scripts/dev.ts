@@ -6,13 +6,17 @@
  */
 import { spawn } from "node:child_process";
 import { writeSync } from "node:fs";
-import { announce, openLog, prepareLocalDatabase } from "./lib/local-demo.ts";
+import { announce, ensurePortsFree, openLog, prepareLocalDatabase } from "./lib/local-demo.ts";
 import { quietEnv, waitForHttp } from "./lib/process.ts";
 import { CLOUD_API_PORT, CONSOLE_PORT, CONSOLE_WORKER_PORT, devVars, ROOT, STATE_DIR, STOREFRONT_PORT } from "./lib/project.ts";
 import { startAccessStandIn } from "./lib/access-stand-in.ts";
 import { localAccessAudience, serveLocalCloudApiPort } from "./lib/servers.ts";
 
 const keepData = process.argv.includes("--keep-data");
+await ensurePortsFree().catch((error: Error) => {
+  console.error(`✘ ${error.message}`);
+  process.exit(1);
+});
 const log = openLog("dev");
 devVars();
 console.log(keepData ? "▶ migrating the local database (data kept)" : "▶ resetting the local database to fresh demo data");
@@ -23,7 +27,9 @@ const database = prepareLocalDatabase(keepData);
 // The console's dev server finds the cloud-api (its CLOUD_API binding) in the storefront's through this registry,
 // private to the checkout; wrangler and the Vite plugin's miniflare each read it under their own name.
 const registry = `${ROOT}${STATE_DIR}/registry`;
-const env = { ...quietEnv, WRANGLER_REGISTRY_PATH: registry, CLOUDFLARE_DEV_REGISTRY_PATH: registry, MINIFLARE_REGISTRY_PATH: registry };
+// The checkout's secrets in the environment too: the plugin looks for the auxiliary cloud-api's beside its own config
+// (cloud-api/), finds them in the environment, and does not warn that they are missing.
+const env = { ...quietEnv, ...devVars(), WRANGLER_REGISTRY_PATH: registry, CLOUDFLARE_DEV_REGISTRY_PATH: registry, MINIFLARE_REGISTRY_PATH: registry };
 console.log(`▶ starting the storefront with the cloud-api, and the console, under Vite (log: ${log.path})`);
 const vite = spawn(`${ROOT}node_modules/.bin/react-router`, ["dev", "--host", "127.0.0.1", "--port", String(STOREFRONT_PORT), "--strictPort"], { cwd: ROOT, env, stdio: ["ignore", log.fd, "pipe"] });
 // Vite's errors (a file that does not compile, a failed update) show in this terminal as well as in the log.

@@ -49,7 +49,14 @@ if (values.operator !== undefined && !values.help) {
     console.error(`--operator ${values.operator} is not a demo operator: ${Object.keys(DEMO_OPERATORS).join(", ")}`);
     process.exit(2);
   }
-  console.log(signInLink(`http://127.0.0.1:${CONSOLE_PORT}`, DEMO_OPERATORS[values.operator as keyof typeof DEMO_OPERATORS].email));
+  const consoleUrl = `http://127.0.0.1:${CONSOLE_PORT}`;
+  // A link to nothing would fail in the browser with no word of why: say it here, as the screens' links do.
+  const running = await fetch(consoleUrl, { redirect: "manual" }).then(() => true, () => false);
+  if (!running) {
+    console.error(`Could not reach the local console at ${consoleUrl}. Start the product with \`npm start\` (or \`npm run dev\`) first.`);
+    process.exit(1);
+  }
+  console.log(signInLink(consoleUrl, DEMO_OPERATORS[values.operator as keyof typeof DEMO_OPERATORS].email));
   process.exit(0);
 }
 if (values.help || !values.screen) {

@@ -3,13 +3,17 @@
  * and the cloud-api on 8788, the launcher on 8789, the operator console behind the local Access stand-in on 8790
  * and the demo receiver of integration events on 8791 (PORT_OFFSET shifts them), and print where they run and the launcher's short links. Build and server output go to a log file whose path is printed.
  */
-import { announce, openLog, prepareLocalDatabase } from "./lib/local-demo.ts";
+import { announce, ensurePortsFree, openLog, prepareLocalDatabase } from "./lib/local-demo.ts";
 import { run } from "./lib/process.ts";
 import { CLOUD_API_PORT, CONSOLE_PORT, CONSOLE_WORKER_PORT, devVars, RECEIVER_PORT, ROOT, STOREFRONT_PORT } from "./lib/project.ts";
 import { startServers } from "./lib/servers.ts";
 import { demoEndpoints } from "./lib/webhook-receiver.ts";
 
 const keepData = process.argv.includes("--keep-data");
+await ensurePortsFree().catch((error: Error) => {
+  console.error(`✘ ${error.message}`);
+  process.exit(1);
+});
 devVars(); // a fresh checkout gets .dev.vars from the documented demo values before anything reads it
 const log = openLog("start");
 const step = (text: string) => console.log(`▶ ${text}`);

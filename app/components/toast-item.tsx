@@ -1,5 +1,10 @@
 import { useEffect } from "react";
-import type { Toast } from "./toasts.tsx";
+
+export interface Toast {
+  id: string;
+  kind: "success" | "error";
+  message: string;
+}
 
 const TOAST_MS = 3_000;
 

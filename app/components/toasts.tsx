@@ -1,11 +1,7 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "../i18n/context.tsx";
 
-export interface Toast {
-  id: string;
-  kind: "success" | "error";
-  message: string;
-}
+import type { Toast } from "./toast-item.tsx";
 
 // A toast's code is fetched once the page has hydrated, not with the page (docs/decisions/065); the server writes a
 // flash in place. Should it fail to load (the connection dropped), the toast is its text alone.

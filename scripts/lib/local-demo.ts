@@ -1,8 +1,9 @@
 import { mkdirSync, openSync } from "node:fs";
+import { createServer } from "node:net";
 import { demoBuyer } from "./launch-link.ts";
 import { slug, startLauncher } from "./launcher.ts";
 import { prepareLocalDatabases } from "./local-db.ts";
-import { CLOUD_API_PORT, devVars, LAUNCHER_PORT, RECEIVER_PORT, ROOT } from "./project.ts";
+import { CLOUD_API_PORT, CONSOLE_PORT, CONSOLE_WORKER_PORT, devVars, LAUNCHER_PORT, PORT_OFFSET, RECEIVER_PORT, ROOT, STOREFRONT_PORT } from "./project.ts";
 import { SCREEN_LINKS } from "./screens.ts";
 import { demoSecret, startWebhookReceiver } from "./webhook-receiver.ts";
 import { DEMO_OPERATORS } from "#demo/seed.ts";
@@ -12,6 +13,23 @@ export function openLog(name: string): { path: string; fd: number } {
   mkdirSync(`${ROOT}.wrangler`, { recursive: true });
   const path = `${ROOT}.wrangler/${name}.log`;
   return { path, fd: openSync(path, "w") };
+}
+
+/**
+ * Refuses to go on when a port of this checkout's servers is taken (another npm start or npm run dev on the same
+ * PORT_OFFSET): before the database step, which would wipe the running one's data under it.
+ */
+export async function ensurePortsFree(): Promise<void> {
+  const ports = { storefront: STOREFRONT_PORT, "cloud-api": CLOUD_API_PORT, launcher: LAUNCHER_PORT, console: CONSOLE_PORT, "demo receiver": RECEIVER_PORT, "console Worker": CONSOLE_WORKER_PORT };
+  for (const [name, port] of Object.entries(ports)) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer().once("error", () => resolve(false));
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+    });
+    if (!free) {
+      throw new Error(`port ${port} (the ${name}) is in use: is npm start or npm run dev already running with PORT_OFFSET=${PORT_OFFSET}? Stop it, or start this one with another PORT_OFFSET. Nothing was changed.`);
+    }
+  }
 }
 
 /** The local database as npm start and npm run dev serve it: migrated, and reset to fresh demo data unless kept. */

@@ -26,7 +26,8 @@ describe("an audit entry's change as the console words it", () => {
 describe("a status history reason as the console words it", () => {
   it("words the system's own reasons in the operator's language and keeps free text as typed", () => {
     expect(reasonText("created", translatorFor("zh"))).toBe("订单已创建");
-    expect(reasonText("paid through stripe", translatorFor("en"))).toBe("Paid through stripe");
+    expect(reasonText("paid through stripe", translatorFor("en"))).toBe("Paid through Stripe");
+    expect(reasonText("paid through alipay", translatorFor("zh"))).toMatch(/支付宝/);
     expect(reasonText("refund asked for by support@camcloud.example: Paid twice, says the buyer", translatorFor("zh"))).toBe(
       "support@camcloud.example 申请退款：Paid twice, says the buyer",
     );

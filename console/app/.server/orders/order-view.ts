@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { operatorOrderDetail } from "#contract/endpoints.ts";
 import type { MessageKey, Translate } from "../../i18n.ts";
 import type { orderFormat } from "./format.ts";
-import { reasonText } from "./reasons.ts";
+import { providerName, reasonText } from "./reasons.ts";
 
 type OrderRecord = z.output<(typeof operatorOrderDetail)["output"]>;
 
@@ -36,7 +36,7 @@ export function orderView(record: OrderRecord, t: Translate, f: ReturnType<typeo
     })),
     payments: record.payments.map((payment) => ({
       key: payment.paymentId,
-      provider: payment.provider,
+      provider: providerName(payment.provider, t),
       reference: payment.providerRef ?? "–",
       state: t(`attempts.${payment.status}` as MessageKey),
       amount: f.money(payment.amountCents, payment.currencyCode),

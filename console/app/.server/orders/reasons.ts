@@ -1,3 +1,4 @@
+import { PROVIDER_NAMES } from "#domain/payment-methods.ts";
 import type { MessageKey, Translate } from "../../i18n.ts";
 
 /**
@@ -29,11 +30,18 @@ const SYSTEM_REASONS: [RegExp, MessageKey][] = [
   [/^refund failed: (?<text>[\s\S]*)$/, "reasons.refundFailed"],
 ];
 
+const PROVIDERS: readonly string[] = PROVIDER_NAMES;
+
+/** A payment provider by the name a buyer knows it ("Alipay"), as the method column says it; an unknown one as it came. */
+export function providerName(provider: string, t: Translate): string {
+  return PROVIDERS.includes(provider) ? t(`providers.${provider}` as MessageKey) : provider;
+}
+
 /** A status history reason in the operator's language when it is one of the system's own; free text as typed. */
 export function reasonText(reason: string, t: Translate): string {
   for (const [pattern, key] of SYSTEM_REASONS) {
     const match = pattern.exec(reason);
-    if (match) return t(key, match.groups);
+    if (match) return t(key, match.groups?.provider === undefined ? match.groups : { ...match.groups, provider: providerName(match.groups.provider, t) });
   }
   return reason;
 }
