@@ -39,10 +39,28 @@ export function shownCurrency(currencyCode: string | null | undefined): Currency
  * would otherwise move its sign before its letters ("$US").
  */
 export function formatMoney(cents: number, currencyCode: string | null | undefined, locale: string): string {
-  return currencyFormat(locale, shownCurrency(currencyCode))
+  const currency = shownCurrency(currencyCode);
+  const format = currencyFormat(locale, currency);
+  if (!hasLetteredSymbol(locale, currency, format)) return format.format(fromCents(cents));
+  return format
     .formatToParts(fromCents(cents))
     .map((part) => (part.type === "currency" && /[A-Za-z]/.test(part.value) ? `\u2066${part.value}\u2069` : part.value))
     .join("");
+}
+
+/**
+ * Whether a language writes a currency's symbol with Latin letters, learnt once per language and currency: most do
+ * not, and their amounts are then Intl's one string, a sixth of the cost of taking it apart (docs/decisions/069).
+ */
+const letteredSymbols = new Map<string, boolean>();
+function hasLetteredSymbol(locale: string, currency: CurrencyCode, format: Intl.NumberFormat): boolean {
+  const key = `${locale}|${currency}`;
+  let lettered = letteredSymbols.get(key);
+  if (lettered === undefined) {
+    lettered = format.formatToParts(0).some((part) => part.type === "currency" && /[A-Za-z]/.test(part.value));
+    letteredSymbols.set(key, lettered);
+  }
+  return lettered;
 }
 
 /** The tax included in a price of `cents` at `ratePercent` (19 for 19% VAT), to the cent: price × rate / (100 + rate). */

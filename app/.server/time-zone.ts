@@ -1,11 +1,11 @@
 import { timeZoneForCountry } from "#domain/regions.ts";
 import { TIME_ZONE_COOKIE } from "../time-zone-script.ts";
-import { offsetFormat, type BuyerTimeZone } from "./format.ts";
+import { zoneFormat, type BuyerTimeZone } from "./format.ts";
 
 function isTimeZone(name: string): boolean {
   if (name.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(name)) return false;
   try {
-    offsetFormat(name);
+    zoneFormat(name);
     return true;
   } catch {
     return false;

@@ -41,7 +41,7 @@ describe("formatting a time in it", () => {
   });
 
   it("labels no bare date, and keeps empty input empty", () => {
-    expect(formatUnixSeconds(at, { name: "Asia/Shanghai", guessed: true }, "YYYY-MM-DD")).toBe("2026-11-23");
+    expect(formatUnixSeconds(at, { name: "Asia/Shanghai", guessed: true }, "date")).toBe("2026-11-23");
     expect(formatUnixSeconds(null, { name: "Asia/Shanghai", guessed: true })).toBe("");
   });
 });
@@ -60,7 +60,15 @@ describe("formatting across offsets", () => {
 
   it("changes the date where the zone's midnight falls, not UTC's", () => {
     const lateUtc = Date.UTC(2026, 11, 31, 23, 30, 0) / 1000;
-    expect(formatUnixSeconds(lateUtc, "Asia/Shanghai", "YYYY-MM-DD")).toBe("2027-01-01");
-    expect(formatUnixSeconds(lateUtc, "America/Los_Angeles", "YYYY-MM-DD")).toBe("2026-12-31");
+    expect(formatUnixSeconds(lateUtc, "Asia/Shanghai", "date")).toBe("2027-01-01");
+    expect(formatUnixSeconds(lateUtc, "America/Los_Angeles", "date")).toBe("2026-12-31");
+  });
+
+  it("writes midnight as hour 00 and a historic offset with its seconds", () => {
+    const midnightInShanghai = Date.UTC(2026, 10, 22, 16, 0, 5) / 1000;
+    expect(formatUnixSeconds(midnightInShanghai, { name: "Asia/Shanghai", guessed: true })).toBe("2026-11-23 00:00:05 (+08:00)");
+    // Shanghai's local mean time until 1901.
+    const in1900 = Date.UTC(1900, 0, 1, 0, 0, 0) / 1000;
+    expect(formatUnixSeconds(in1900, { name: "Asia/Shanghai", guessed: true })).toBe("1900-01-01 08:05:43 (+08:05:43)");
   });
 });

@@ -132,6 +132,38 @@ describe("a batch (docs/decisions/061)", () => {
     expect(response.headers.get(BOOKMARK_HEADER)).toBeNull();
   });
 
+  it("reads a device its calls name once for all of them, and still checks it for each (docs/decisions/069)", async () => {
+    const { accessToken } = await signIn();
+    const other = await signIn(DEMO_ACCOUNTS.other);
+    const statements: string[] = [];
+    // The database and each of its sessions, counting the statements prepared on them.
+    const counted = <T extends Pick<D1Database, "prepare">>(db: T): T =>
+      new Proxy(db, {
+        get(target, key) {
+          const value: unknown = Reflect.get(target, key);
+          if (key === "prepare") return (sql: string) => (statements.push(sql), target.prepare(sql));
+          if (key === "withSession") return (constraint: Parameters<D1Database["withSession"]>[0]) => counted((target as unknown as D1Database).withSession(constraint));
+          return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+    const scope = { deviceId: DEMO_DEVICES.sim, type: ServiceType.mobileData };
+    const calls = [
+      { path: packageList.path, input: scope },
+      { path: "/v1/cloud/entitlement/timeline", input: scope },
+      { path: "/v1/cloud/package/preview", input: scope },
+      { path: "/v1/cloud/package/current", input: scope },
+    ];
+    const deviceReads = async (token: string) => {
+      statements.length = 0;
+      const response = await fetchWith({ ...workerEnv(), DB: counted(env.DB) }, batch.path, { method: "POST", headers: await signedHeaders(token), body: JSON.stringify({ calls }) });
+      const body = (await response.json()) as { data: { answers: Answer[] } };
+      return { statuses: body.data.answers.map((answer) => answer.status), reads: statements.filter((sql) => /FROM devices WHERE id = \?/.test(sql)).length };
+    };
+    expect(await deviceReads(accessToken)).toEqual({ statuses: [200, 200, 200, 200], reads: 1 });
+    // Another user's token: every call is refused on its own, from the one row.
+    expect(await deviceReads(other.accessToken)).toEqual({ statuses: [403, 403, 403, 403], reads: 1 });
+  });
+
   it("runs on the primary and answers its bookmark when a call it carries may write", async () => {
     const { accessToken, userId } = await signIn();
     const { response, answers } = await batched(accessToken, [

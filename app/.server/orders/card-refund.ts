@@ -57,7 +57,7 @@ export async function loadCardRefund(req: RequestContext, url: URL) {
     service: deviceId
       ? {
           name: period?.serviceName || t("cardRefund.noService"),
-          endDate: period && period.durationStatus !== 0 ? formatUnixSeconds(period.endTime, timeZone, "YYYY-MM-DD") : "",
+          endDate: period && period.durationStatus !== 0 ? formatUnixSeconds(period.endTime, timeZone, "date") : "",
         }
       : null,
     receivedError: received && (!received.ok || received.data === null) ? (received.ok ? "" : received.msg) || t("cardRefund.noneReceived") : null,

@@ -57,22 +57,34 @@ interface Caller {
  * and answers what the caller owns or refuses.
  */
 interface OwnerCheck<In, Found, Owned> {
+  /** The row `read` finds, named so that the calls of one request that name the same row read it once; null when it reads nothing. */
+  rowOf(input: In): string | null;
   read(db: D1Database, input: In): Promise<Found>;
   check(found: Found, caller: Caller, input: In): Owned | Promise<Owned>;
 }
 
 const ownerCheck = <In, Found, Owned>(check: OwnerCheck<In, Found, Owned>) => check;
+const deviceRow = (deviceId: string) => `device ${deviceId}`;
 
 /** The owner checks by name: what an operation's input must carry for each, and what its handler gets. */
 export const OWNER_CHECKS = {
   /** Names nothing a user owns (the user's own data, or an app-level call). */
-  none: ownerCheck({ read: async (_db, _input: unknown) => undefined, check: () => undefined }),
-  device: ownerCheck({ read: (db, input: { deviceId: string }) => findDevice(db, input.deviceId), check: (device, { userId }) => ownedDevice(device, userId) }),
-  sim: ownerCheck({ read: (db, input: { iccId: string }) => findDeviceByIccid(db, input.iccId), check: (device, { userId }) => ownedSim(device, userId) }),
-  order: ownerCheck({ read: (db, input: { orderId: string }) => findOrder(db, input.orderId), check: (order, { userId }) => ownOrder(order, userId) }),
+  none: ownerCheck({ rowOf: () => null, read: async (_db, _input: unknown) => undefined, check: () => undefined }),
+  device: ownerCheck({
+    rowOf: (input: { deviceId: string }) => deviceRow(input.deviceId),
+    read: (db, input) => findDevice(db, input.deviceId),
+    check: (device, { userId }) => ownedDevice(device, userId),
+  }),
+  sim: ownerCheck({
+    rowOf: (input: { iccId: string }) => `device of SIM ${input.iccId}`,
+    read: (db, input) => findDeviceByIccid(db, input.iccId),
+    check: (device, { userId }) => ownedSim(device, userId),
+  }),
+  order: ownerCheck({ rowOf: (input: { orderId: string }) => `order ${input.orderId}`, read: (db, input) => findOrder(db, input.orderId), check: (order, { userId }) => ownOrder(order, userId) }),
   /** A scanned storage card, on whichever of the caller's devices received it, or else the chosen device. */
   card: ownerCheck({
-    read: (db, input: CardOrDevice) => (input.encryptCodeId === undefined ? findDevice(db, input.deviceId ?? "") : Promise.resolve(null)),
+    rowOf: (input: CardOrDevice) => (input.encryptCodeId === undefined ? deviceRow(input.deviceId ?? "") : null),
+    read: (db, input) => (input.encryptCodeId === undefined ? findDevice(db, input.deviceId ?? "") : Promise.resolve(null)),
     check: ownedCardOrDevice,
   }),
 };
@@ -82,3 +94,19 @@ export type OwnerKind = keyof typeof OWNER_CHECKS;
 export type OwnerInput<K extends OwnerKind> = Parameters<(typeof OWNER_CHECKS)[K]["read"]>[1];
 /** What the handler of an operation gets from its owner check. */
 export type Owned<K extends OwnerKind> = Awaited<ReturnType<(typeof OWNER_CHECKS)[K]["check"]>>;
+
+/**
+ * The owner rows of one request's calls, each read once: a purchase screen's batch names the same device in four
+ * of its six calls (docs/decisions/069). Each call still runs its own check on the row; nothing outlives the request.
+ */
+export function ownerRowsOf(db: D1Database) {
+  const rows = new Map<string, Promise<unknown>>();
+  return (kind: OwnerKind, input: unknown): Promise<unknown> => {
+    const owner = OWNER_CHECKS[kind];
+    const row = owner.rowOf(input as never);
+    if (row === null) return owner.read(db, input as never);
+    let found = rows.get(row);
+    if (!found) rows.set(row, (found = owner.read(db, input as never)));
+    return found;
+  };
+}
