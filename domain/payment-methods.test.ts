@@ -13,15 +13,18 @@ describe("payment methods (product-rules §4, §6): one descriptor each", () => 
     expect(paymentMethod(9)).toBeUndefined();
   });
 
-  it("keeps each descriptor whole: codes unique, a sub-view exactly for the flows that run in the provider's script, with the hosts it loads from", () => {
+  it("keeps each descriptor whole: codes unique, a sub-view exactly for the flows that run in the provider's script", () => {
     const methods = Object.values(PAYMENT_METHODS);
     expect(new Set(methods.map((method) => method.code)).size).toBe(methods.length);
     for (const method of methods) {
       const inScript = method.flow === "sdk-buttons" || method.flow === "embedded-sheet";
       expect(method.subView !== null, `${method.code}'s sub-view`).toBe(inScript);
-      expect(method.csp !== null, `${method.code}'s CSP hosts`).toBe(inScript);
       expect(method.currencies.length, `${method.code}'s currencies`).toBeGreaterThan(0);
     }
+  });
+
+  it("carries no provider's hosts: the browser loads this table, and only the server's CSP needs them (decision 065-a)", () => {
+    expect(JSON.stringify(PAYMENT_METHODS)).not.toMatch(/https?:|\.com\b/);
   });
 
   it("offers WeChat Pay and Alipay in China, PayPal and card in every other country, whatever the case of the code", () => {

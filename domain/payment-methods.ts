@@ -7,14 +7,6 @@ import { currencyForCountry, type CurrencyCode } from "./money.ts";
  */
 export type PaymentFlow = "redirect" | "form-post" | "sdk-buttons" | "embedded-sheet";
 
-/** The hosts a provider's browser client loads from, as its CSP guide lists them, per CSP directive. */
-export interface CspHosts {
-  script: readonly string[];
-  frame: readonly string[];
-  connect: readonly string[];
-  img: readonly string[];
-}
-
 /** Where a method is offered: in the listed countries only, or everywhere but them. */
 export type Countries = { only: readonly string[] } | { allBut: readonly string[] };
 
@@ -32,8 +24,6 @@ export interface PaymentMethod {
   instruction: PaymentInstruction;
   /** The chooser's sub-view (`?pay=<name>`) of a method that needs the provider's script, else null. */
   subView: string | null;
-  /** The hosts of the provider's own browser client; null when the browser loads nothing of the provider's. */
-  csp: CspHosts | null;
   /** Product-rules §4: whether an unpaid order of this method offers Repay. */
   repayable: boolean;
   /** Product-rules §5 and decision 010: confirmed with v3 even without a purchase signature. */
@@ -44,23 +34,13 @@ export interface PaymentMethod {
 
 const CHINA_ONLY: Countries = { only: ["CN"] };
 const OUTSIDE_CHINA: Countries = { allBut: ["CN"] };
-const STRIPE_HOSTS: CspHosts = {
-  script: ["https://js.stripe.com", "https://*.js.stripe.com"],
-  frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com", "https://checkout.stripe.com"],
-  connect: ["https://api.stripe.com", "https://checkout.stripe.com"],
-  img: ["https://*.stripe.com"],
-};
-const PAYPAL_HOSTS: CspHosts = {
-  script: ["https://*.paypal.com", "https://*.paypalobjects.com"],
-  frame: ["https://*.paypal.com"],
-  connect: ["https://*.paypal.com"],
-  img: ["https://*.paypal.com", "https://*.paypalobjects.com"],
-};
-const PLAIN = { subView: null, csp: null, repayable: true, alwaysConfirmsWithV3: false, sendsMobileDataAsCloudStorage: false } as const;
+const PLAIN = { subView: null, repayable: true, alwaysConfirmsWithV3: false, sendsMobileDataAsCloudStorage: false } as const;
 
 /**
  * Every payment method once (product-rules §4, §6): the wire's zod enums, the offered list, the chooser, the
- * confirm's next step, Repay, the CSP and the cloud-api's provider of a method all derive from this table.
+ * confirm's next step, Repay, the CSP (with each sub-view provider's hosts, app/.server/security.ts) and the
+ * cloud-api's provider of a method all derive from this table. The browser loads it, so what only a server
+ * needs stays out of it (docs/decisions/065-a).
  * Its button text is `pay.method.<code>` in every locale.
  */
 export const PAYMENT_METHODS = {
@@ -75,7 +55,6 @@ export const PAYMENT_METHODS = {
     flow: "sdk-buttons",
     instruction: "payPalOrderId",
     subView: "paypal",
-    csp: PAYPAL_HOSTS,
     repayable: false,
     sendsMobileDataAsCloudStorage: true,
   },
@@ -88,7 +67,6 @@ export const PAYMENT_METHODS = {
     flow: "embedded-sheet",
     instruction: "sessionId",
     subView: "card",
-    csp: STRIPE_HOSTS,
     alwaysConfirmsWithV3: true,
   },
 } as const satisfies Record<string, PaymentMethod>;

@@ -30,3 +30,32 @@ test("Pay tapped while a package is still loading opens the chooser for that pac
   await expect(page).toHaveURL(/\/buy\?package=5$/);
   await expect(chosen).toHaveAttribute("aria-current", "true");
 });
+
+/**
+ * What the payment bar does once Pay is tapped (the chooser, the confirm and what follows it) is not in a purchase
+ * screen's first-load JS: it is fetched as the screen hydrates (docs/decisions/065-a). A buyer who taps Pay before
+ * it has arrived still gets the chooser.
+ */
+test("Pay tapped before the chooser's code has arrived opens the chooser once it has", async ({ page }) => {
+  let requested!: () => void;
+  const chooserRequested = new Promise<void>((resolve) => (requested = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/payment-chooser-[\w-]+\.js$/, async (route) => {
+    requested();
+    await released;
+    await route.continue();
+  });
+  await page.goto(await launchLink(DEMO_DEVICES.simSpare), { waitUntil: "domcontentloaded" });
+  // The screen is hydrating and the chooser's code is on its way, held back until after the tap.
+  await chooserRequested;
+  await page.getByRole("link", { name: "Pay", exact: true }).click();
+  await expect(page).toHaveURL(/[?&]pay=1(&|$)/);
+  release();
+  const chooser = page.getByRole("dialog", { name: "Choose a payment method" });
+  await expect(chooser.getByRole("button", { name: "Alipay" })).toBeVisible();
+  // Back closes it, as a chooser opened with its code already there.
+  await page.goBack();
+  await expect(chooser).toHaveCount(0);
+  await expect(page).toHaveURL(/\/buy$/);
+});

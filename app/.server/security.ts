@@ -1,18 +1,46 @@
 import { redirect } from "react-router";
 import { fetchSite } from "remix-utils/sec-fetch";
 import { isCrossOriginWrite, setBaseSecurityHeaders } from "#platform/web-security.ts";
-import type { CspHosts } from "#domain/payment-methods.ts";
+import type { SubViewProvider } from "#domain/payment-methods.ts";
 import type { StorefrontEnv } from "./env.ts";
 import { thirdPartyClientMethods } from "./purchase/providers.ts";
 
+/** The hosts a provider's browser client loads from, as its CSP guide lists them, per CSP directive. */
+interface CspHosts {
+  script: readonly string[];
+  frame: readonly string[];
+  connect: readonly string[];
+  img: readonly string[];
+}
+
+/**
+ * Each provider whose browser client opens in a sub-view, by the hosts it loads from. Here and not in the payment
+ * methods' table, which the browser loads and which has no use for them (docs/decisions/065-a); a method with a
+ * new sub-view's provider fails the typecheck until its hosts are here.
+ */
+const CLIENT_HOSTS: Record<SubViewProvider, CspHosts> = {
+  stripe: {
+    script: ["https://js.stripe.com", "https://*.js.stripe.com"],
+    frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com", "https://checkout.stripe.com"],
+    connect: ["https://api.stripe.com", "https://checkout.stripe.com"],
+    img: ["https://*.stripe.com"],
+  },
+  paypal: {
+    script: ["https://*.paypal.com", "https://*.paypalobjects.com"],
+    frame: ["https://*.paypal.com"],
+    connect: ["https://*.paypal.com"],
+    img: ["https://*.paypal.com", "https://*.paypalobjects.com"],
+  },
+};
+
 /**
  * The Content-Security-Policy of every page the storefront renders: its own scripts plus the one
- * carrying this response's nonce, and a payment client's hosts (its method's descriptor) only when the
+ * carrying this response's nonce, and a payment client's hosts (`CLIENT_HOSTS`) only when the
  * real client is configured: the sandbox's scripts are on this origin. Forms may post to https only (the
  * Alipay cashier posts to Alipay's gateway).
  */
 export function contentSecurityPolicy(env: StorefrontEnv, nonce: string): string {
-  const clients = thirdPartyClientMethods(env).flatMap((method) => (method.csp ? [method.csp] : []));
+  const clients = thirdPartyClientMethods(env).flatMap((method) => (method.subView === null ? [] : [CLIENT_HOSTS[method.provider]]));
   const hosts = (kind: keyof CspHosts) => clients.flatMap((csp) => csp[kind]);
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],

@@ -1,76 +1,24 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Link, useActionData, useFetcher, useLocation } from "react-router";
+import { lazy, Suspense, useEffect, useRef } from "react";
+import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/context.tsx";
-import { useLoadingOverlay } from "../loading-overlay.tsx";
-import { useHydrated } from "remix-utils/use-hydrated";
-import { searchWith, useSheetHistory } from "../sheet-history.ts";
-import type { PaymentStep } from "#app/purchase/payment-step.ts";
-import { useFollowPaymentStep } from "./follow-payment-step.ts";
-import { isSubView, methodOfSubView, type SubView } from "#domain/payment-methods.ts";
+import { useSheetHistory } from "../sheet-history.ts";
 import type { Checkout } from "./checkout.ts";
 import type { ProviderClients } from "./provider-clients.ts";
-import { useConfirm } from "./use-confirm.ts";
 import { usePendingSelection } from "./pending-selection.ts";
 import { NoBreak } from "../no-break.tsx";
 
-// The chooser is not needed to show or hydrate the screen: it loads once the page is idle, or when opened
-// first (docs/decisions/041).
-const loadChooser = () => import("./payment-chooser.tsx");
-const PaymentChooser = lazy(loadChooser);
+// The chooser and what follows a confirm are not needed to show or hydrate the screen: they are fetched as it
+// hydrates. A Pay tapped before they arrive opens the chooser's address at once, and the chooser shows when they
+// have (docs/decisions/041, 065-a).
+const PaymentFlow = lazy(() => import("./payment-chooser.tsx"));
 
 /**
- * The payment bar, and what its chooser does (product-rules §2 screen 9). Opening the chooser is a link
- * (`?pay=1`) that the server renders open without JavaScript. With JavaScript the chooser and its PayPal and card
- * sub-views (`?pay=paypal`, `?pay=card`) each open with a history entry, so the back button closes
- * them one by one, and the browser waits 300 ms before going to the provider.
+ * The payment bar (product-rules §2 screen 9): the total, and Pay, a link (`?pay=1`) that the server renders
+ * open without JavaScript; with JavaScript it opens the chooser with a history entry (`PaymentFlow`).
  */
 export function PaymentBar({ checkout, providers, closeHref }: { checkout: Checkout; providers: ProviderClients; closeHref: string }) {
   const { t } = useTranslation();
-  const searchParams = new URLSearchParams(useLocation().search);
-  const pay = searchParams.get("pay");
-  const open = pay !== null;
   const sheet = useSheetHistory();
-  const fetcher = useFetcher<PaymentStep>();
-  const actionData = useActionData<PaymentStep>();
-  const hydrated = useHydrated();
-  const overlay = useLoadingOverlay();
-  const confirm = useConfirm(checkout);
-  // An embedded sheet's order (card) is confirmed when its sub-view is chosen (forward again shows the same checkout).
-  const [confirmed, setConfirmed] = useState<Promise<PaymentStep> | null>(null);
-  // The SDK sub-views exist only in the browser: a server render, or an embedded sheet's entry reached with
-  // no order confirmed on this page, shows the chooser.
-  const subView = hydrated && isSubView(pay) && (methodOfSubView(pay).flow !== "embedded-sheet" || confirmed) ? pay : null;
-
-  // A chooser the page was loaded with (a reload, or the no-JavaScript link) gets its history entry now,
-  // over the screen without it, so that back and close behave as if it had been opened here.
-  const loadedOpen = useRef(open && sheet.depth === 0);
-  useEffect(() => {
-    if (!loadedOpen.current) return;
-    loadedOpen.current = false;
-    const here = `${window.location.pathname}${window.location.search}`;
-    void Promise.resolve(sheet.close(closeHref)).then(() => sheet.open(here));
-    // Once, on the first render in the browser.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  // After a redirect step the page stays busy until the browser has left it.
-  const leaving = fetcher.state === "idle" && fetcher.data?.step === "redirect";
-
-  // The sheet takes focus when it opens; focus goes back to the Pay button when it closes.
-  const wasOpen = useRef(open);
-  useEffect(() => {
-    if (!open && wasOpen.current) document.getElementById("pay-button")?.focus();
-    wasOpen.current = open;
-  }, [open]);
-
-  const busy = fetcher.state !== "idle" || leaving;
-  useEffect(() => {
-    if (!busy) return;
-    overlay.show();
-    return () => overlay.hide();
-  }, [busy, overlay]);
-
-  useFollowPaymentStep(fetcher.data, fetcher.state);
 
   // Pay tapped while a package tapped just before is still loading waits for it: the chooser opens with that
   // package's checkout, never the one shown until it arrives (found by an outside buyer on a slow network).
@@ -82,18 +30,6 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
     payAfterSelection.current = false;
     void openSheet(checkout.sheetHref);
   }, [selectionLoading, openSheet, checkout.sheetHref]);
-
-  useEffect(() => {
-    if (!("requestIdleCallback" in window)) return void loadChooser();
-    const idle = requestIdleCallback(() => void loadChooser());
-    return () => cancelIdleCallback(idle);
-  }, []);
-
-  function openSubView(view: SubView) {
-    const method = methodOfSubView(view);
-    if (method.flow === "embedded-sheet") setConfirmed(confirm(method.code));
-    void sheet.open(searchWith(searchParams, "pay", view));
-  }
 
   return (
     <>
@@ -128,24 +64,9 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
         </div>
       </div>
 
-      {open && (
-        <Suspense fallback={null}>
-          <PaymentChooser
-            checkout={checkout}
-            providers={providers}
-            closeHref={closeHref}
-            onClose={() => void sheet.close(closeHref)}
-            fetcher={fetcher}
-            busy={busy}
-            hydrated={hydrated}
-            subView={subView}
-            confirmed={confirmed}
-            confirm={confirm}
-            openSubView={openSubView}
-            noScriptError={actionData?.step === "error" ? actionData.message : null}
-          />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        <PaymentFlow checkout={checkout} providers={providers} closeHref={closeHref} />
+      </Suspense>
     </>
   );
 }

@@ -1,9 +1,15 @@
-import type { FetcherWithComponents } from "react-router";
-import { methodOfSubView, paymentMethod, type PaymentTypeCode, type SubView } from "#domain/payment-methods.ts";
+import { useEffect, useRef, useState } from "react";
+import { useActionData, useFetcher, useLocation, type FetcherWithComponents } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { isSubView, methodOfSubView, paymentMethod, type PaymentTypeCode, type SubView } from "#domain/payment-methods.ts";
 import { useTranslation } from "#app/i18n/context.tsx";
 import { CONFIRM_FIELDS as C, enhancedValue } from "#app/purchase/form-fields.ts";
 import type { PaymentStep } from "#app/purchase/payment-step.ts";
 import { HiddenFields } from "../hidden-fields.tsx";
+import { useLoadingOverlay } from "../loading-overlay.tsx";
+import { searchWith, useSheetHistory } from "../sheet-history.ts";
+import { useFollowPaymentStep } from "./follow-payment-step.ts";
+import { useConfirm } from "./use-confirm.ts";
 import { ModalSheet } from "../modal-sheet.tsx";
 import { SheetCloseLink } from "../sheet-close-link.tsx";
 import type { Checkout } from "./checkout.ts";
@@ -35,7 +41,7 @@ export interface ChooserProps {
  * submit button of one form that posts the selection to the screen's confirm action; with JavaScript,
  * a method with a sub-view (PayPal, card) opens it instead.
  */
-export default function PaymentChooser({ checkout, providers, closeHref, onClose, fetcher, busy, hydrated, subView, confirmed, confirm, openSubView, noScriptError }: ChooserProps) {
+function PaymentChooser({ checkout, providers, closeHref, onClose, fetcher, busy, hydrated, subView, confirmed, confirm, openSubView, noScriptError }: ChooserProps) {
   const { t } = useTranslation();
   const view = subView && { method: methodOfSubView(subView), View: SUB_VIEW_COMPONENTS[subView] };
   return (
@@ -99,5 +105,84 @@ export default function PaymentChooser({ checkout, providers, closeHref, onClose
         </fetcher.Form>
       )}
     </ModalSheet>
+  );
+}
+
+/**
+ * What the payment bar does once its chooser is open (product-rules §2 screen 9): the chooser, its PayPal and card
+ * sub-views (`?pay=paypal`, `?pay=card`), each with a history entry so that back closes them one by one, the
+ * confirm, and what follows it (the browser waits 300 ms before going to the provider). Always mounted under the
+ * bar, whose fetcher outlives the chooser; not needed to show or hydrate the screen, so it loads apart
+ * (docs/decisions/041, 065-a).
+ */
+export default function PaymentFlow({ checkout, providers, closeHref }: { checkout: Checkout; providers: ProviderClients; closeHref: string }) {
+  const searchParams = new URLSearchParams(useLocation().search);
+  const pay = searchParams.get("pay");
+  const open = pay !== null;
+  const sheet = useSheetHistory();
+  const fetcher = useFetcher<PaymentStep>();
+  const actionData = useActionData<PaymentStep>();
+  const hydrated = useHydrated();
+  const overlay = useLoadingOverlay();
+  const confirm = useConfirm(checkout);
+  // An embedded sheet's order (card) is confirmed when its sub-view is chosen (forward again shows the same checkout).
+  const [confirmed, setConfirmed] = useState<Promise<PaymentStep> | null>(null);
+  // The SDK sub-views exist only in the browser: a server render, or an embedded sheet's entry reached with
+  // no order confirmed on this page, shows the chooser.
+  const subView = hydrated && isSubView(pay) && (methodOfSubView(pay).flow !== "embedded-sheet" || confirmed) ? pay : null;
+
+  // A chooser the page was loaded with (a reload, or the no-JavaScript link) gets its history entry now,
+  // over the screen without it, so that back and close behave as if it had been opened here.
+  const loadedOpen = useRef(open && sheet.depth === 0);
+  useEffect(() => {
+    if (!loadedOpen.current) return;
+    loadedOpen.current = false;
+    const here = `${window.location.pathname}${window.location.search}`;
+    void Promise.resolve(sheet.close(closeHref)).then(() => sheet.open(here));
+    // Once, on the first render in the browser.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // After a redirect step the page stays busy until the browser has left it.
+  const leaving = fetcher.state === "idle" && fetcher.data?.step === "redirect";
+
+  // The sheet takes focus when it opens; focus goes back to the Pay button when it closes.
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (!open && wasOpen.current) document.getElementById("pay-button")?.focus();
+    wasOpen.current = open;
+  }, [open]);
+
+  const busy = fetcher.state !== "idle" || leaving;
+  useEffect(() => {
+    if (!busy) return;
+    overlay.show();
+    return () => overlay.hide();
+  }, [busy, overlay]);
+
+  useFollowPaymentStep(fetcher.data, fetcher.state);
+
+  function openSubView(view: SubView) {
+    const method = methodOfSubView(view);
+    if (method.flow === "embedded-sheet") setConfirmed(confirm(method.code));
+    void sheet.open(searchWith(searchParams, "pay", view));
+  }
+
+  if (!open) return null;
+  return (
+    <PaymentChooser
+      checkout={checkout}
+      providers={providers}
+      closeHref={closeHref}
+      onClose={() => void sheet.close(closeHref)}
+      fetcher={fetcher}
+      busy={busy}
+      hydrated={hydrated}
+      subView={subView}
+      confirmed={confirmed}
+      confirm={confirm}
+      openSubView={openSubView}
+      noScriptError={actionData?.step === "error" ? actionData.message : null}
+    />
   );
 }
