@@ -93,7 +93,7 @@ test.describe("order detail", () => {
     const tips = page.getByRole("dialog", { name: "Tips" });
     await expect(tips.getByText("Are you sure you want to cancel this order?")).toBeVisible();
     await tips.getByRole("button", { name: "Cancel Order" }).click();
-    await expect(page.getByText("Order cancelled")).toBeVisible();
+    await expect(page.getByText("cancel success")).toBeVisible();
     await expect(order).toContainText("Cancelled");
     await expect(page.getByRole("region", { name: "Status history" }).getByRole("listitem").last()).toHaveText(/^Cancelled\d{4}-/);
     await expect(order.getByRole("button", { name: "Cancel Order" })).toHaveCount(0);

@@ -84,7 +84,7 @@ test.describe("order lists", () => {
     const tips = page.getByRole("dialog", { name: "Tips" });
     await expect(tips.getByText("Are you sure you want to cancel this order?")).toBeVisible();
     await tips.getByRole("button", { name: "Cancel Order" }).click();
-    await expect(page.getByText("Order cancelled")).toBeVisible();
+    await expect(page.getByText("cancel success")).toBeVisible();
     await expect(card).toContainText("Cancelled");
     await expect(card.getByRole("button", { name: "Cancel Order" })).toHaveCount(0);
   });

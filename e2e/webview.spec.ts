@@ -153,7 +153,7 @@ test.describe("cancelling an order asks in a sheet of the page, not a JS dialog"
 
     await again.getByRole("button", { name: "Cancel Order" }).click();
     await tips.getByRole("button", { name: "Cancel Order" }).click();
-    await expect(page.getByText("Order cancelled")).toBeVisible();
+    await expect(page.getByText("cancel success")).toBeVisible();
     await expect(tips).toBeHidden();
     await expect(page).not.toHaveURL(/cancel=/);
     await expect(again).toContainText("Cancelled");
