@@ -59,3 +59,43 @@ test("Pay tapped before the chooser's code has arrived opens the chooser once it
   await expect(chooser).toHaveCount(0);
   await expect(page).toHaveURL(/\/buy$/);
 });
+
+/**
+ * An outside buyer tapped a package on a slow network and the payment bar went on showing the amount and the
+ * period of the package selected before it, under the new one shown selected: while the tapped package loads the
+ * bar shows neither, only that its total is on the way, and then the tapped package's own.
+ */
+for (const width of [320, 390]) {
+  for (const [language, updating] of [["en", "Updating…"], ["de", "Aktualisierung…"]] as const) {
+    test(`while a tapped package loads the bar shows no other package's amount or period, at ${width} px in ${language}`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 700 });
+      await page.goto(await launchLink(DEMO_DEVICES.simSpare, { language }));
+      const bar = page.locator("#pay-button").locator("..");
+      const before = { total: await bar.locator("[aria-live]").innerText(), preview: await bar.locator("p > span").last().innerText() };
+      expect(before.preview).toMatch(/\d{4}-\d{2}-\d{2}/);
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\.data(\?|$)/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      const href = await page.locator("#packages-heading ~ ul a:not([aria-current])").first().getAttribute("href");
+      const tapped = page.locator(`#packages-heading ~ ul a[href="${href}"]`);
+      await tapped.click();
+      await expect(tapped).toHaveAttribute("aria-current", "true");
+      await expect(bar).toContainText(updating);
+      // What the buyer sees: the previous period keeps its place in the bar, hidden.
+      await expect(bar).not.toContainText(before.total, { useInnerText: true });
+      await expect(bar).not.toContainText(before.preview, { useInnerText: true });
+      release();
+      await expect(bar).not.toContainText(updating);
+      await expect(bar).not.toContainText(before.preview);
+      // Then it shows what the tapped package's own screen shows.
+      const after = await bar.innerText();
+      await page.unrouteAll();
+      await page.reload();
+      await expect(tapped).toHaveAttribute("aria-current", "true");
+      expect(await bar.innerText()).toBe(after);
+    });
+  }
+}

@@ -37,11 +37,13 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
         <div className="mx-auto flex max-w-md items-center justify-between gap-3">
           <p className="flex min-w-0 flex-col">
             <span className="text-xs text-neutral-600">{t("pay.total")}</span>
-            <span className="text-xl font-bold text-orange-700" aria-live="polite">
-              {checkout.total}
+            {/* The total and the period are the selected package's: while a tapped one loads they are the previous
+                package's, so the bar says its total is on the way instead (found by an outside buyer). */}
+            <span className={`text-xl font-bold ${selectionLoading ? "text-neutral-500" : "text-orange-700"}`} aria-live="polite">
+              {selectionLoading ? <span className="text-sm leading-7 font-semibold">{t("pay.updating")}</span> : checkout.total}
             </span>
             {checkout.preview && (
-              <span className="text-xs text-neutral-600">
+              <span className={`text-xs text-neutral-600 ${selectionLoading ? "invisible" : ""}`}>
                 <NoBreak text={checkout.preview} />
               </span>
             )}
