@@ -285,6 +285,41 @@ test.describe("toasts", () => {
   });
 });
 
+/**
+ * An outside buyer's connection dropped after a page had loaded, and a toast then sat as bare text at the top of
+ * the screen for good: no code a toast needs may arrive only after the page.
+ */
+for (const width of [320, 390]) {
+  test(`with every script the page did not name refused after it loads, a toast is still a styled one that goes, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 700 });
+    await page.clock.install();
+    let named!: (scripts: string) => void;
+    const documentScripts = new Promise<string>((resolve) => (named = resolve));
+    page.on("response", (response) => {
+      if (response.request().isNavigationRequest() && response.status() === 200) void response.text().then(named);
+    });
+    await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+      const script = new URL(route.request().url()).pathname;
+      if ((await documentScripts).includes(script)) await route.continue();
+      else await route.abort("internetdisconnected");
+    });
+    // The card refund screen: its copy button and its toasts load nothing after the page.
+    await page.goto(await launchLink(DEMO_DEVICES.camera, { screen: "cloud/storage-card/refund" }));
+    await page.getByRole("button", { name: "Copy Device ID" }).tap();
+    const toast = page.getByRole("status").locator("div").filter({ hasText: "Copied" });
+    await expect(toast).toBeVisible();
+    // A box of its own colour, not bare text over the screen.
+    expect(await toast.evaluate((box) => getComputedStyle(box).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
+    await expect(toast.getByRole("button", { name: "Dismiss" })).toBeVisible();
+    await page.clock.runFor(3_100);
+    await expect(page.getByRole("status").getByText("Copied")).toHaveCount(0);
+    // The page goes on working: the next tap shows the next toast, which its button dismisses.
+    await page.getByRole("button", { name: "Copy Device ID" }).tap();
+    await toast.getByRole("button", { name: "Dismiss" }).tap();
+    await expect(page.getByRole("status").getByText("Copied")).toHaveCount(0);
+  });
+}
+
 // What a browser may keep of a public page is e2e/public-pages.spec.ts's (docs/decisions/063).
 test.describe("public pages answer in the browser's language; app screens are never stored", () => {
   test("a public page follows Accept-Language; an app screen is no-store", async ({ request, playwright }) => {

@@ -1,12 +1,9 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "../i18n/context.tsx";
+// In the page's own code, not a lazy chunk: a chunk that failed left a toast as bare text for good, and the view is
+// 64 bytes of gzip more than the lazy wrapper and its fallback (docs/decisions/073).
+import ToastItem, { type Toast } from "./toast-item.tsx";
 
-import type { Toast } from "./toast-item.tsx";
-
-// A toast's code is fetched once the page has hydrated, not with the page (docs/decisions/065); the server writes a
-// flash in place. Should it fail to load (the connection dropped), the toast is its text alone.
-const loadToastItem = () => import("./toast-item.tsx");
-const ToastItem = lazy(() => loadToastItem().catch(() => ({ default: ({ toast }: { toast: Toast }) => <span>{toast.message}</span> })));
 const ToastContext = createContext<(toast: Omit<Toast, "id">) => void>(() => {});
 
 /** Shows toasts in a live region; `flash` is a toast the server sent with the page (shown without JS too). */
@@ -18,9 +15,6 @@ export function ToastProvider({ flash, children }: { flash: Toast | null; childr
   const dismiss = useCallback((id: string) => setToasts((list) => list.filter((toast) => toast.id !== id)), []);
   const push = useCallback((toast: Omit<Toast, "id">) => setToasts((list) => [...list, { ...toast, id: crypto.randomUUID() }]), []);
 
-  useEffect(() => {
-    loadToastItem().catch(() => {});
-  }, []);
   useEffect(() => {
     if (flash && flash.id !== shownFlash.current) {
       shownFlash.current = flash.id;
@@ -34,9 +28,7 @@ export function ToastProvider({ flash, children }: { flash: Toast | null; childr
       {/* Below the status bar (top inset) and clear of a notch on either side. */}
       <div role="status" aria-live="polite" className="safe-x pointer-events-none fixed inset-x-0 top-[calc(env(safe-area-inset-top,0px)+1rem)] z-50 flex flex-col items-center gap-2">
         {toasts.map((toast) => (
-          <Suspense key={toast.id} fallback={null}>
-            <ToastItem toast={toast} dismiss={dismiss} dismissLabel={t("shell.dismiss")} />
-          </Suspense>
+          <ToastItem key={toast.id} toast={toast} dismiss={dismiss} dismissLabel={t("shell.dismiss")} />
         ))}
       </div>
     </ToastContext.Provider>
