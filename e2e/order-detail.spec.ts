@@ -175,3 +175,43 @@ test("the cancel question never opens over an order that can no longer be cancel
   await expect(page.getByText("DEMO2000007")).toBeVisible();
   await expect(page.getByText("Are you sure you want to cancel this order?")).toBeHidden();
 });
+
+/**
+ * An outside buyer at 320 px saw the support address cut anywhere ("support@camcloud.e" / "xample") beside a label
+ * squeezed into two lines: the address goes under its label when both do not fit, and breaks only after "@" or
+ * before a dot, with no sideways scroll.
+ */
+for (const width of [320, 390]) {
+  for (const language of ["en", "de"]) {
+    test(`the support address breaks only at sensible points, at ${width} px in ${language}`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 700 });
+      await page.goto(await detail(DEMO_DEVICES.sim, "DEMO2000012", language));
+      const link = page.getByRole("region", { name: language === "en" ? "Refund" : "Erstattung" }).locator('a[href^="mailto:"]');
+      await expect(link).toContainText("support@camcloud.example");
+      const { breaks, labelLines } = await link.evaluate((anchor) => {
+        const range = document.createRange();
+        /** The line (its bottom) of each character of a text node. */
+        const lines = (node: Text) =>
+          Array.from(node.data, (_, index) => {
+            range.setStart(node, index);
+            range.setEnd(node, index + 1);
+            return Math.round(range.getBoundingClientRect().bottom);
+          });
+        const texts: Text[] = [];
+        const walker = document.createTreeWalker(anchor, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node as Text);
+        const address = texts.map((node) => node.data).join("").split(": ").pop()!;
+        const addressNodes = texts.filter((node) => node.data.trim() && address.includes(node.data));
+        const addressLines = addressNodes.flatMap(lines);
+        const labelLines = new Set(texts.filter((node) => node.data.trim() && !addressNodes.includes(node)).flatMap(lines)).size;
+        // The two characters either side of each place where the address changes line.
+        const breaks = addressLines.flatMap((bottom, index) => (index > 0 && bottom !== addressLines[index - 1] ? [address.slice(index - 1, index + 1)] : []));
+        return { breaks, labelLines };
+      });
+      // Every break is after an "@" or before a dot ("@c", "d."), and the label reads on one line.
+      for (const pair of breaks) expect(pair[0] === "@" || pair[1] === ".", `a break inside "${pair}"`).toBe(true);
+      expect(labelLines).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  }
+}

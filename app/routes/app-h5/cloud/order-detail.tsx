@@ -10,7 +10,7 @@ import { OrderError } from "#app/components/orders/order-error.tsx";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/order-detail";
-import { NoBreak } from "#app/components/no-break.tsx";
+import { Address, NoBreak } from "#app/components/no-break.tsx";
 
 // Cancel and Repay post here exactly as on the order lists, and the page reloads as the lists do.
 export { action } from "./order-list.tsx";
@@ -119,8 +119,9 @@ export default function OrderDetail({ loaderData: view }: Route.ComponentProps) 
             </p>
             {order.refund.support && (
               <p className="mt-2">
-                <a href={order.refund.support.href} className="tap-target inline-flex items-center font-medium underline">
-                  {t("service.support")}: <span dir="ltr" className="ms-1 wrap-anywhere">{order.refund.support.label}</span>
+                {/* The address goes under its label when both do not fit on one line. */}
+                <a href={order.refund.support.href} className="tap-target inline-flex flex-wrap items-center gap-x-1 font-medium underline">
+                  <span>{t("service.support")}:</span> <Address text={order.refund.support.label} />
                 </a>
               </p>
             )}
