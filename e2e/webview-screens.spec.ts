@@ -75,6 +75,47 @@ test.describe("dark mode", () => {
     await expect(page.locator('meta[name="theme-color"][media="(prefers-color-scheme: light)"]')).toHaveAttribute("content", "#eff1f5");
   });
 
+  /**
+   * An outside buyer in dark mode found the storage screen's head a light band over the dark page (the VIP and AI
+   * screens share it), where the 4G screen's head is dark: the band as drawn is dark, and its title light.
+   */
+  for (const width of [320, 390]) {
+    test(`the storage, VIP and AI screens' heads are dark bands with light titles and a state on one line in dark mode, at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 700 });
+      for (const screen of ["cloud/storage/buy", "cloud/vip-package/buy", "cloud/ai-srv-package/buy"]) {
+        await page.goto(await launchLink(DEMO_DEVICES.camera, { screen }));
+        const head = page.locator("main > header");
+        const shot = (await head.screenshot()).toString("base64");
+        // The mean relative luminance of the band's pixels as drawn.
+        const drawn = await page.evaluate(async (png) => {
+          const image = new Image();
+          image.src = `data:image/png;base64,${png}`;
+          await image.decode();
+          const canvas = Object.assign(document.createElement("canvas"), { width: image.width, height: image.height });
+          const context = canvas.getContext("2d")!;
+          context.drawImage(image, 0, 0);
+          const { data } = context.getImageData(0, 0, image.width, image.height);
+          const linear = (c: number) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+          let sum = 0;
+          for (let i = 0; i < data.length; i += 4) sum += 0.2126 * linear(data[i]!) + 0.7152 * linear(data[i + 1]!) + 0.0722 * linear(data[i + 2]!);
+          return sum / (data.length / 4);
+        }, shot);
+        expect(drawn, screen).toBeLessThan(0.1);
+        // The title's colour as drawn (a canvas gives it as sRGB whatever space the stylesheet wrote it in).
+        const title = await head.getByRole("heading", { level: 1 }).evaluate((h) => {
+          const context = document.createElement("canvas").getContext("2d")!;
+          context.fillStyle = getComputedStyle(h).color;
+          context.fillRect(0, 0, 1, 1);
+          return `rgb(${Array.from(context.getImageData(0, 0, 1, 1).data.slice(0, 3)).join(", ")})`;
+        });
+        expect(luminance(title), `${screen}: ${title}`).toBeGreaterThan(0.6);
+        // The state ("In use") keeps one line beside the date, which wraps instead.
+        const state = head.locator("p.rounded-full > span").first();
+        expect(await state.evaluate((span) => span.getBoundingClientRect().height < 1.5 * Number.parseFloat(getComputedStyle(span).lineHeight)), screen).toBe(true);
+      }
+    });
+  }
+
   for (const screen of SCREENS) {
     test(`${screen.label}: dark, axe finds no contrast or other serious problem, and every control is at least 44 x 44 CSS px`, async ({ page }) => {
       await page.goto(await screen.url());

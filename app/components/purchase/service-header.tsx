@@ -15,16 +15,17 @@ export interface ServiceHeaderView {
 export function ServiceHeader({ view, title }: { view: ServiceHeaderView; title: string }) {
   const { t } = useTranslation();
   return (
-    <header className="bg-gradient-to-b from-sky-800 to-sky-700 px-4 pt-5 pb-6 text-white">
+    // A deep band in both schemes: turned over (docs/decisions/017) it was a light band over the dark page (docs/decisions/073-a).
+    <header className="bg-gradient-to-b from-sky-800 to-sky-700 px-4 pt-5 pb-6 text-white dark:from-sky-950 dark:to-sky-900 dark:text-neutral-50">
       <h1 className="text-xl font-bold">{title}</h1>
-      <p dir="auto" className="mt-1 text-sm text-sky-100">
+      <p dir="auto" className="mt-1 text-sm text-sky-100 dark:text-sky-200">
         {view.deviceName}
       </p>
       {view.state && (
-        <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm">
-          <span>{t(`current.${view.state === "not_opened" ? "notOpened" : view.state}`)}</span>
+        <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm dark:bg-neutral-50/10">
+          <span className="shrink-0">{t(`current.${view.state === "not_opened" ? "notOpened" : view.state}`)}</span>
           {view.state !== "not_opened" && view.until && (
-            <span dir="auto" className="text-sky-100">
+            <span dir="auto" className="text-sky-100 dark:text-sky-200">
               {t(view.state === "active" ? "service.until" : "service.endedOn", { time: `\u2066${view.until}\u2069` })}
             </span>
           )}
