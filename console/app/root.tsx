@@ -8,12 +8,17 @@ import { MESSAGES } from "./.server/locale.ts";
 import { sectionsFor } from "./.server/navigation.ts";
 import { ACCESS_SIGN_OUT } from "./.server/pages.ts";
 import stylesheet from "./app.css?url";
+// The brand's icon, the storefront's own file (public/), emitted into the console's assets.
+import brandIcon from "../../public/favicon.svg?no-inline";
 import { localeContext } from "./context.ts";
 import type { ConsoleLocale, MessageKey } from "./i18n.ts";
 import { I18nProvider, useTranslation } from "./i18n-context.tsx";
 import { NonceContext } from "./nonce.ts";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: brandIcon, type: "image/svg+xml" },
+];
 
 /** The console's name as the document's title; a page's own meta puts its name first ("Orders · CamCloud console"). */
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.messages.shell.title ?? "CamCloud console" }];

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { DEMO_OPERATORS } from "#demo/seed.ts";
 import { E2E } from "../ports.ts";
@@ -75,4 +76,15 @@ test.describe("an operator whose browser asks for Chinese", () => {
     await expect(page.getByTestId("operator-role")).toHaveText("角色：只读");
     await expect(page.getByRole("link", { name: "今日" })).toBeVisible();
   });
+});
+
+/** A newcomer's browser console showed a 404 for the console's icon: it names the brand's icon, the storefront's own. */
+test("the console names the brand's icon, and serving it answers the storefront's icon @no-js", async ({ page }) => {
+  await signInAs(page, "viewer");
+  const href = await page.locator('link[rel="icon"]').getAttribute("href");
+  expect(href).toBeTruthy();
+  const icon = await page.request.get(new URL(href!, page.url()).href);
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
+  expect(await icon.text()).toBe(readFileSync(new URL("../../public/favicon.svg", import.meta.url), "utf8"));
 });

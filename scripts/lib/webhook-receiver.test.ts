@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { startWebhookReceiver, type ReceivedEvent } from "./webhook-receiver.ts";
@@ -20,6 +21,16 @@ function post(body: string, secret: string, id: string) {
 }
 
 describe("the demo receiver of integration events", () => {
+  it("answers a browser's request for its icon with the brand's icon, as the storefront serves it (a newcomer saw a 404)", async () => {
+    const brandIcon = readFileSync(new URL("../../public/favicon.svg", import.meta.url), "utf8");
+    for (const path of ["/favicon.ico", "/favicon.svg"]) {
+      const icon = await fetch(`${receiver.url}${path}`);
+      expect(icon.status, path).toBe(200);
+      expect(icon.headers.get("content-type")).toBe("image/svg+xml");
+      expect(await icon.text()).toBe(brandIcon);
+    }
+  });
+
   it("keeps what it receives and answers GET /events with whether the library verified each signature", async () => {
     const body = JSON.stringify({ type: "order.paid", timestamp: "2026-11-26T14:00:00Z", data: { orderId: "O1" } });
     expect((await post(body, SECRET, "msg_good")).status).toBe(204);

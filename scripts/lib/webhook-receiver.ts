@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
@@ -45,6 +46,12 @@ export async function startWebhookReceiver(options: { port: number; secret: stri
   const received: ReceivedEvent[] = [];
   const server = createServer(async (request, response) => {
     const path = new URL(request.url ?? "/", "http://receiver").pathname;
+    // A browser opening /events asks for /favicon.ico: the brand's icon, the one the storefront serves (public/).
+    if (request.method === "GET" && (path === "/favicon.ico" || path === "/favicon.svg")) {
+      response.writeHead(200, { "content-type": "image/svg+xml" });
+      response.end(readFileSync(new URL("../../public/favicon.svg", import.meta.url)));
+      return;
+    }
     if (request.method === "GET" && path === "/events") {
       response.writeHead(200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
       response.end(JSON.stringify({ events: received }, null, 2));
