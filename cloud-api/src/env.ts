@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { demoSecretRefusedInProduction } from "#contract/demo-secrets.ts";
 import type { ProbedEnv } from "#platform/d1-probe.ts";
 import type { QueueMessage } from "#api/fulfilment/message.ts";
 import type { DeliveryKey } from "#api/repositories/webhooks.ts";
@@ -30,10 +31,6 @@ const rateLimitBinding = z.custom<RateLimit>((value) => typeof (value as Partial
   message: "Rate Limiting binding missing (the Worker's ratelimits in cloud-api/wrangler.jsonc)",
 });
 
-/** How .dev.vars.example's demo secrets start: production refuses them (docs/decisions/060), however spelt or padded. */
-const DEMO_SECRET_PREFIX = "demo-";
-const isDemoSecret = (value: string | undefined) => value?.trim().toLowerCase().startsWith(DEMO_SECRET_PREFIX) ?? false;
-
 const secrets = z
   .object({
     COUPON_LOOKUPS: rateLimitBinding,
@@ -58,14 +55,8 @@ const secrets = z
     path: ["BENCH_D1_LATENCY_MS"],
     message: "the bench's D1 probe is refused in production",
   })
-  .refine((env) => !(isDemoSecret(env.CARD_CODE_SECRET) && env.ENVIRONMENT === "production"), {
-    path: ["CARD_CODE_SECRET"],
-    message: `a demo value (starting with "${DEMO_SECRET_PREFIX}") is refused in production`,
-  })
-  .refine((env) => !(isDemoSecret(env.OPERATOR_SECRET) && env.ENVIRONMENT === "production"), {
-    path: ["OPERATOR_SECRET"],
-    message: `a demo value (starting with "${DEMO_SECRET_PREFIX}") is refused in production`,
-  })
+  .refine(...demoSecretRefusedInProduction("CARD_CODE_SECRET"))
+  .refine(...demoSecretRefusedInProduction("OPERATOR_SECRET"))
   .refine((env) => !(env.LOOKUP_LIMITS === "off" && env.ENVIRONMENT === "production"), {
     path: ["LOOKUP_LIMITS"],
     message: "the lookup limits cannot be turned off in production",

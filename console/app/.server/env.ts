@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { demoSecretRefusedInProduction } from "#contract/demo-secrets.ts";
 import { accessVariables } from "../access-rules.ts";
 import type { AccessSettings } from "./access.ts";
 
@@ -14,10 +15,7 @@ export interface ConsoleEnv extends ConsoleBindings {
 }
 
 const secrets = z.object({ APP_ID: z.string().min(1), APP_SECRET: z.string().min(8), OPERATOR_SECRET: z.string().min(32) });
-const settings = z.intersection(secrets, accessVariables).refine((env) => !(env.OPERATOR_SECRET.trim().toLowerCase().startsWith("demo-") && env.ENVIRONMENT === "production"), {
-  path: ["OPERATOR_SECRET"],
-  message: 'a demo value (starting with "demo-") is refused in production',
-});
+const settings = z.intersection(secrets, accessVariables).refine(...demoSecretRefusedInProduction("OPERATOR_SECRET"));
 
 /** The runtime hands every request of an isolate the same env object: it is checked once. */
 const checked = new WeakMap<ConsoleEnv, AccessSettings>();
