@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Address, NoBreak } from "./no-break.tsx";
+import { NoBreak } from "./no-break.tsx";
 
 const html = (text: string) => renderToStaticMarkup(createElement(NoBreak, { text }));
 const kept = (text: string) => [...html(text).matchAll(/<span class="whitespace-nowrap">([^<]*)<\/span>/g)].map(([, run]) => run);
@@ -15,13 +15,5 @@ describe("NoBreak", () => {
   it("keeps only the dates of a sentence without spaces, so that a Japanese or Chinese line still wraps (found at 320 px)", () => {
     expect(kept("今お支払いの場合：2027-01-15〜2027-02-14（現在のパッケージ終了後）")).toEqual(["2027-01-15", "2027-02-14"]);
     expect(kept("支付后：2027-01-15至2027-02-14")).toEqual(["2027-01-15", "2027-02-14"]);
-  });
-});
-
-describe("Address", () => {
-  const breaks = (text: string) => renderToStaticMarkup(createElement(Address, { text })).replace(/<\/?span[^>]*>/g, "");
-  it("lets an address break only after @ or / and before a dot, and reads unchanged", () => {
-    expect(breaks("support@camcloud.example")).toBe("support@<wbr/>camcloud<wbr/>.example");
-    expect(breaks("help.brand.example/support")).toBe("help<wbr/>.brand<wbr/>.example/<wbr/>support");
   });
 });

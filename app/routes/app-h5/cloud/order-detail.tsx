@@ -10,7 +10,8 @@ import { OrderError } from "#app/components/orders/order-error.tsx";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "#app/i18n/context.tsx";
 import type { Route } from "./+types/order-detail";
-import { Address, NoBreak } from "#app/components/no-break.tsx";
+import { NoBreak } from "#app/components/no-break.tsx";
+import { Address } from "#app/components/address.tsx";
 
 // Cancel and Repay post here exactly as on the order lists, and the page reloads as the lists do.
 export { action } from "./order-list.tsx";
