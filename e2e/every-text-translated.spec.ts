@@ -54,7 +54,8 @@ function buyerTexts(html: string): string {
   const body = html.replace(/<(script|style|template)\b[^>]*>[\s\S]*?<\/\1>/gi, " ").replace(/<!--[\s\S]*?-->/g, " ");
   const spoken = [...body.matchAll(/\s(?:aria-label|alt|title|placeholder)="([^"]*)"/gi)].map((m) => m[1]);
   const title = /<title>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? "";
-  return decode([title, body.replace(/<[^>]*>/g, " "), ...spoken].join(" "));
+  // A <wbr> (a place a long address may break) joins what is either side of it; every other tag separates.
+  return decode([title, body.replace(/<wbr\s*\/?>/gi, "").replace(/<[^>]*>/g, " "), ...spoken].join(" "));
 }
 
 function latinWords(text: string): Set<string> {
