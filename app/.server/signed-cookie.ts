@@ -29,7 +29,9 @@ async function unsign(signed: string, secret: string): Promise<string | false> {
   const payload = signed.slice(0, dot);
   const key = await hmacKey(secret);
   try {
-    const signature = Uint8Array.from(atob(signed.slice(dot + 1)), (c) => c.charCodeAt(0));
+    const bytes = atob(signed.slice(dot + 1));
+    const signature = new Uint8Array(bytes.length);
+    for (let i = 0; i < bytes.length; i++) signature[i] = bytes.charCodeAt(i);
     return (await crypto.subtle.verify("HMAC", key, signature, encoder.encode(payload))) ? payload : false;
   } catch {
     return false;
