@@ -1,26 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { formatUnixSeconds, type BuyerTimeZone, type MomentFormat } from "./format.ts";
+import { formatUnixSeconds, zoneFormat, type BuyerTimeZone, type MomentFormat } from "./format.ts";
 
 /** The implementation before offsets were learnt per day (docs/decisions/069): one Intl call per date, the oracle. */
-const oracleFormats = new Map<string, Intl.DateTimeFormat>();
 function oracle(seconds: number, timeZone: BuyerTimeZone, format: MomentFormat): string {
-  let zoneFormat = oracleFormats.get(timeZone.name);
-  if (!zoneFormat) {
-    zoneFormat = new Intl.DateTimeFormat("en-US", {
-      timeZone: timeZone.name,
-      timeZoneName: "longOffset",
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    oracleFormats.set(timeZone.name, zoneFormat);
-  }
   const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const { type, value } of zoneFormat.formatToParts(new Date(seconds * 1000))) part[type] = value;
+  for (const { type, value } of zoneFormat(timeZone.name).formatToParts(new Date(seconds * 1000))) part[type] = value;
   const date = `${part.year}-${part.month}-${part.day}`;
   if (format === "date") return date;
   const text = `${date} ${part.hour}:${part.minute}:${part.second}`;
