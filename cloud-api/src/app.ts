@@ -23,7 +23,7 @@ import { accessOf } from "#api/services/tokens.ts";
 import { findTokenStatement, type TokenRow } from "#api/repositories/auth-tokens.ts";
 import { findOperatorStatement, type OperatorRow } from "#api/repositories/operators.ts";
 import { operatorAllowed } from "#api/services/operators.ts";
-import { ownerRowsOf } from "#api/services/ownership.ts";
+import { requestReads } from "#api/services/request-reads.ts";
 import { sha256Hex } from "#api/core/hashing.ts";
 import { d1SessionFor } from "#api/http/d1-session.ts";
 
@@ -45,7 +45,7 @@ async function callRequestOf(c: Context<{ Bindings: CloudApiEnv }>, access: Acce
     language: (headers.ok ? headers.value.appLanguage : undefined) ?? "en",
   };
   const accessToken = access === "user" ? (c.req.header("accessToken") ?? "") : "";
-  const request: CallRequest = { facts, primary: c.env.DB, tokenHash: accessToken ? await sha256Hex(accessToken) : "", ownerRows: ownerRowsOf(facts.env.DB), headers };
+  const request: CallRequest = { facts, primary: c.env.DB, tokenHash: accessToken ? await sha256Hex(accessToken) : "", reads: requestReads(facts.env.DB), headers };
   return { storage, request };
 }
 

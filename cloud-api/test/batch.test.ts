@@ -6,6 +6,7 @@ import { BOOKMARK_HEADER, PROBE_HEADERS } from "#contract/headers.ts";
 import { requestSignature } from "#contract/signature.ts";
 import { ServiceType } from "#domain/services.ts";
 import { signedHeaders, signIn } from "#test/signed-request.ts";
+import { countedD1 } from "./helpers/counted-d1.ts";
 import { envWith, fetchWith } from "./helpers/live-worker.ts";
 import { fulfilledOrderOf } from "./helpers/orders.ts";
 
@@ -37,6 +38,14 @@ async function batched(accessToken: string, calls: readonly Call[], headers: Rec
   const response = await batchResponse(accessToken, { calls }, headers);
   const body = (await response.json()) as Answer & { data: { answers: Answer[] } | null };
   return { response, body, answers: body.data?.answers ?? [] };
+}
+
+/** A batch on a database that writes down every statement prepared for it: its answers' statuses and those statements' SQL. */
+async function countedBatch(accessToken: string, calls: readonly Call[]) {
+  const { db, statements } = countedD1(env.DB);
+  const response = await fetchWith({ ...workerEnv(), DB: db }, batch.path, { method: "POST", headers: await signedHeaders(accessToken), body: JSON.stringify({ calls }) });
+  const body = (await response.json()) as { data: { answers: Answer[] } };
+  return { statuses: body.data.answers.map((answer) => answer.status), statements };
 }
 
 /** The demo buyer's input for each endpoint a batch carries, and for those that name an order, one that names none. */
@@ -135,17 +144,6 @@ describe("a batch (docs/decisions/061)", () => {
   it("reads a device its calls name once for all of them, and still checks it for each (docs/decisions/069)", async () => {
     const { accessToken } = await signIn();
     const other = await signIn(DEMO_ACCOUNTS.other);
-    const statements: string[] = [];
-    // The database and each of its sessions, counting the statements prepared on them.
-    const counted = <T extends Pick<D1Database, "prepare">>(db: T): T =>
-      new Proxy(db, {
-        get(target, key) {
-          const value: unknown = Reflect.get(target, key);
-          if (key === "prepare") return (sql: string) => (statements.push(sql), target.prepare(sql));
-          if (key === "withSession") return (constraint: Parameters<D1Database["withSession"]>[0]) => counted((target as unknown as D1Database).withSession(constraint));
-          return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-        },
-      });
     const scope = { deviceId: DEMO_DEVICES.sim, type: ServiceType.mobileData };
     const calls = [
       { path: packageList.path, input: scope },
@@ -154,14 +152,82 @@ describe("a batch (docs/decisions/061)", () => {
       { path: "/v1/cloud/package/current", input: scope },
     ];
     const deviceReads = async (token: string) => {
-      statements.length = 0;
-      const response = await fetchWith({ ...workerEnv(), DB: counted(env.DB) }, batch.path, { method: "POST", headers: await signedHeaders(token), body: JSON.stringify({ calls }) });
-      const body = (await response.json()) as { data: { answers: Answer[] } };
-      return { statuses: body.data.answers.map((answer) => answer.status), reads: statements.filter((sql) => /FROM devices WHERE id = \?/.test(sql)).length };
+      const { statuses, statements } = await countedBatch(token, calls);
+      return { statuses, reads: statements.filter((sql) => /FROM devices WHERE id = \?/.test(sql)).length };
     };
     expect(await deviceReads(accessToken)).toEqual({ statuses: [200, 200, 200, 200], reads: 1 });
     // Another user's token: every call is refused on its own, from the one row.
     expect(await deviceReads(other.accessToken)).toEqual({ statuses: [403, 403, 403, 403], reads: 1 });
+  });
+
+  it("prepares one statement per row a purchase screen's batch needs: the catalogue and a device's periods once for all its calls (docs/decisions/069)", async () => {
+    const { accessToken } = await signIn();
+    const purchaseScreen = (deviceId: string, type: number, ...own: Call[]): Call[] => [
+      { path: packageList.path, input: { deviceId, type } },
+      { path: COUPONS, input: { type: String(type) } },
+      { path: "/v1/cloud/entitlement/timeline", input: { deviceId, type } },
+      { path: "/v1/cloud/package/preview", input: { deviceId, type } },
+      ...own,
+    ];
+    const counted = async (calls: readonly Call[]) => {
+      const { statuses, statements } = await countedBatch(accessToken, calls);
+      return {
+        statuses,
+        statements: statements.length,
+        catalogueReads: statements.filter((sql) => /FROM catalogue_version/.test(sql)).length,
+        periodReads: statements.filter((sql) => /FROM entitlements WHERE device_id/.test(sql)).length,
+      };
+    };
+    const { camera, sim } = DEMO_DEVICES;
+    // The replay record, the token, the device, the SIM's device, the SIM, the coupons, the periods, the catalogue.
+    expect(
+      await counted(purchaseScreen(sim, ServiceType.mobileData, { path: "/v1/cloud/simcard/details", input: { iccId: DEMO_ICCIDS.sim } }, { path: "/v1/cloud/package/current", input: { deviceId: sim, type: ServiceType.mobileData } })),
+    ).toEqual({ statuses: [200, 200, 200, 200, 200, 200], statements: 8, catalogueReads: 1, periodReads: 1 });
+    // The replay record, the token, the device, the coupons, the periods, what VIP saved, the catalogue.
+    expect(await counted(purchaseScreen(camera, ServiceType.vip, { path: "/v1/cloud/vip/device/info", input: { deviceId: camera } }))).toEqual({
+      statuses: [200, 200, 200, 200, 200],
+      statements: 7,
+      catalogueReads: 1,
+      periodReads: 1,
+    });
+    // AI's state says nothing of what it saved: no statement asks.
+    expect(await counted(purchaseScreen(camera, ServiceType.ai, { path: "/v1/cloud/ai/device/info", input: { deviceId: camera } }))).toEqual({
+      statuses: [200, 200, 200, 200, 200],
+      statements: 6,
+      catalogueReads: 1,
+      periodReads: 1,
+    });
+    expect(await counted(purchaseScreen(camera, ServiceType.cloudStorage, { path: "/v1/cloud/package/current", input: { deviceId: camera, type: ServiceType.cloudStorage } }))).toEqual({
+      statuses: [200, 200, 200, 200, 200],
+      statements: 6,
+      catalogueReads: 1,
+      periodReads: 1,
+    });
+  });
+
+  it("shows a package published between two batches in the next one's list and preview (docs/decisions/062)", async () => {
+    const { accessToken } = await signIn();
+    const scope = { deviceId: DEMO_DEVICES.camera, type: ServiceType.vip };
+    const calls = [
+      { path: packageList.path, input: scope },
+      { path: "/v1/cloud/package/preview", input: scope },
+    ];
+    const shown = async () => {
+      const [list, preview] = (await batched(accessToken, calls)).answers as [Answer & { data: { packageList: { id: number }[] } }, Answer & { data: { previews: { packageId: number }[] } }];
+      return { listed: list.data.packageList.map((p) => p.id), previewed: preview.data.previews.map((p) => p.packageId) };
+    };
+    const before = await shown();
+    expect(before.listed.length).toBeGreaterThan(0);
+    await env.DB.prepare(
+      "INSERT INTO packages (id, service_type, service_id, product_id, service_name, origin_price_cents, sale_price_cents, currency_code, period_days, display_sort) SELECT 9902, service_type, service_id, 'published-between-batches', service_name, 500, 400, currency_code, 30, 0 FROM packages WHERE id = ?",
+    )
+      .bind(before.listed[0])
+      .run();
+    const after = await shown();
+    expect(after.listed).toContain(9902);
+    expect(after.previewed).toContain(9902);
+    await env.DB.prepare("UPDATE packages SET retired_at = unixepoch(), version = version + 1 WHERE id = 9902").run();
+    expect(await shown()).toEqual(before);
   });
 
   it("runs on the primary and answers its bookmark when a call it carries may write", async () => {

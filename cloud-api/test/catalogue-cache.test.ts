@@ -4,6 +4,7 @@ import { DEMO_ACCOUNTS, DEMO_DEVICES } from "#demo/seed.ts";
 import { ServiceType } from "#domain/services.ts";
 import { PACKAGE_LIST_TABLES } from "#api/repositories/packages.ts";
 import { catalogueRows } from "#api/services/catalogue-cache.ts";
+import { requestReads } from "#api/services/request-reads.ts";
 import { signIn } from "#test/signed-request.ts";
 import { call, type Buyer } from "./helpers/orders.ts";
 
@@ -44,11 +45,11 @@ describe("the catalogue cache", () => {
     expect((await listOf(buyer, DEMO_DEVICES.camera, ServiceType.vip)).data.packageList.map((p) => p.id)).not.toContain(9901);
   });
 
-  it("keeps the rows while the version stands and reads them again once it moves", async () => {
-    const kept = await catalogueRows(env.DB, ServiceType.cloudStorage, "CNY");
-    expect(await catalogueRows(env.DB, ServiceType.cloudStorage, "CNY")).toBe(kept);
+  it("keeps the rows while the version stands and reads them again once it moves, from one request to the next", async () => {
+    const kept = await catalogueRows(requestReads(env.DB), ServiceType.cloudStorage, "CNY");
+    expect(await catalogueRows(requestReads(env.DB), ServiceType.cloudStorage, "CNY")).toBe(kept);
     await env.DB.prepare("UPDATE packages SET display_sort = display_sort, version = version + 1 WHERE id = ?").bind(kept[0]!.id).run();
-    const reread = await catalogueRows(env.DB, ServiceType.cloudStorage, "CNY");
+    const reread = await catalogueRows(requestReads(env.DB), ServiceType.cloudStorage, "CNY");
     expect(reread).not.toBe(kept);
     expect(reread).toEqual(kept.map((row, i) => (i === 0 ? { ...row, version: row.version + 1 } : row)));
   });

@@ -4,7 +4,8 @@ import { ApiError } from "#api/core/errors.ts";
 import { refused, type Envelope } from "#api/http/envelope.ts";
 import type { AnyOperation, RequestFacts } from "#api/http/operation.ts";
 import { parseOrRefuse } from "#api/http/validation.ts";
-import { OWNER_CHECKS, type ownerRowsOf } from "#api/services/ownership.ts";
+import { OWNER_CHECKS, ownerRow } from "#api/services/ownership.ts";
+import type { RequestReads } from "#api/services/request-reads.ts";
 import type { SignedInOperator } from "#api/services/operators.ts";
 import { describeError, log } from "#platform/observability.ts";
 
@@ -45,8 +46,8 @@ export interface CallRequest {
   facts: RequestFacts;
   primary: D1Database;
   tokenHash: string;
-  /** The owner rows its calls name, each read once for all of them (on the request's D1 session). */
-  ownerRows: ReturnType<typeof ownerRowsOf>;
+  /** The reads its calls share (owner rows, the catalogue, a device's periods), each made once for all of them on the request's D1 session. */
+  reads: RequestReads;
   /** The appLanguage and countryCode headers, parsed: refused as the input is, after the caller's checks. */
   headers: Settled<unknown>;
 }
@@ -84,8 +85,8 @@ export function startCall(op: AnyOperation, rawInput: () => unknown, request: Ca
   const startReads = () =>
     (reads ??= input.ok
       ? Promise.all([
-          settleAsync<unknown>(() => request.ownerRows(op.owner, input.value)),
-          op.readsFirst ? settleAsync(() => op.readsFirst!({ db: facts.env.DB, primary: request.primary, input: input.value, tokenHash: request.tokenHash, facts })) : Promise.resolve(NOTHING),
+          settleAsync<unknown>(() => ownerRow(request.reads, op.owner, input.value)),
+          op.readsFirst ? settleAsync(() => op.readsFirst!({ db: facts.env.DB, reads: request.reads, primary: request.primary, input: input.value, tokenHash: request.tokenHash, facts })) : Promise.resolve(NOTHING),
         ])
       : Promise.resolve([NOTHING, NOTHING]));
   return {

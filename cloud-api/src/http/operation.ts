@@ -3,6 +3,7 @@ import type { Access, Endpoint } from "#contract/endpoints.ts";
 import type { CloudApiEnv } from "#api/env.ts";
 import type { Owned, OwnerInput, OwnerKind } from "#api/services/ownership.ts";
 import type { SignedInOperator } from "#api/services/operators.ts";
+import type { RequestReads } from "#api/services/request-reads.ts";
 
 export interface RequestFacts {
   env: CloudApiEnv;
@@ -26,8 +27,16 @@ type Handler<A extends Access, I extends z.ZodType, O extends z.ZodType, K exten
  * so that the call is one D1 round trip deep (docs/decisions/040): rows named by the input (a device's
  * periods, the catalogue), or the caller's own rows by the token's hash on the primary. Their answer
  * reaches the handler only once every check passed, the owner check included, and they must not write.
+ * `reads` shares a read with the request's other calls (docs/decisions/069); `db` is the same D1 session.
  */
-export type ReadsFirst<I extends z.ZodType, B> = (read: { db: D1Database; primary: D1Database; input: z.output<I>; tokenHash: string; facts: RequestFacts }) => Promise<B>;
+export type ReadsFirst<I extends z.ZodType, B> = (read: {
+  db: D1Database;
+  reads: RequestReads;
+  primary: D1Database;
+  input: z.output<I>;
+  tokenHash: string;
+  facts: RequestFacts;
+}) => Promise<B>;
 
 /** The owner checks an operation may declare: those whose input its endpoint's input carries; an app-level call's is "none". */
 type OwnerFor<A extends Access, I extends z.ZodType> = A extends "user" ? { [K in OwnerKind]: z.output<I> extends OwnerInput<K> ? K : never }[OwnerKind] : "none";

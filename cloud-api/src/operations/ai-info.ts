@@ -1,4 +1,3 @@
-import { currencyForCountry } from "#domain/money.ts";
 import { ServiceType } from "#domain/services.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
@@ -7,6 +6,6 @@ import { serviceState } from "#api/services/entitlements.ts";
 export const aiInfo = operation(endpoints.aiInfo, {
   readOnly: true,
   owner: "device",
-  readsFirst: ({ db, input, facts }) => serviceState(db, input.deviceId, ServiceType.ai, currencyForCountry(facts.countryCode)),
+  readsFirst: ({ reads, input }) => serviceState(reads, input.deviceId, ServiceType.ai),
   handle: async (_ctx, _input, state) => ({ isOpenAi: state.active ? 1 : 0, durationStatus: state.durationStatus, aiExpireTimestamp: state.expiresAt }),
 });

@@ -2,13 +2,12 @@ import { nowSeconds } from "#api/core/clock.ts";
 import { localize } from "#api/core/localize.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
-import { listEntitlements } from "#api/repositories/entitlements.ts";
-import { currentPeriod } from "#api/services/entitlements.ts";
+import { currentPeriod, servicePeriods } from "#api/services/entitlements.ts";
 
 export const currentPackage = operation(endpoints.currentPackage, {
   readOnly: true,
   owner: "device",
-  readsFirst: ({ db, input }) => listEntitlements(db, input.deviceId, input.type),
+  readsFirst: ({ reads, input }) => servicePeriods(reads, input.deviceId, input.type),
   handle: async (ctx, input, entitlements) => {
     const period = currentPeriod(entitlements, nowSeconds());
     const current = period.current;

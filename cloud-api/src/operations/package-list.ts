@@ -11,7 +11,7 @@ import { catalogueRows } from "#api/services/catalogue-cache.ts";
 export const packageList = operation(endpoints.packageList, {
   readOnly: true,
   owner: "device",
-  readsFirst: ({ db, input, facts }) => catalogueRows(db, input.type, currencyForCountry(input.countryCode ?? facts.countryCode)),
+  readsFirst: ({ reads, input, facts }) => catalogueRows(reads, input.type, currencyForCountry(input.countryCode ?? facts.countryCode)),
   handle: async (ctx, input, rows) => {
     const lang = input.language ?? ctx.language;
     const country = input.countryCode ?? ctx.countryCode;

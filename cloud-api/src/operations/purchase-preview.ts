@@ -3,15 +3,16 @@ import { periodBought } from "#domain/service-periods.ts";
 import { nowSeconds } from "#api/core/clock.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
-import { lastEndTime } from "#api/repositories/entitlements.ts";
 import { catalogueRows } from "#api/services/catalogue-cache.ts";
+import { lastEndOf, servicePeriods } from "#api/services/entitlements.ts";
 
 export const purchasePreview = operation(endpoints.purchasePreview, {
   readOnly: true,
   owner: "device",
-  readsFirst: ({ db, input, facts }) =>
-    Promise.all([catalogueRows(db, input.type, currencyForCountry(input.countryCode ?? facts.countryCode)), lastEndTime(db, input.deviceId, input.type)]),
-  handle: async (_ctx, _input, [packages, lastEnd]) => {
+  readsFirst: ({ reads, input, facts }) =>
+    Promise.all([catalogueRows(reads, input.type, currencyForCountry(input.countryCode ?? facts.countryCode)), servicePeriods(reads, input.deviceId, input.type)]),
+  handle: async (_ctx, _input, [packages, periods]) => {
+    const lastEnd = lastEndOf(periods);
     const now = nowSeconds();
     return { previews: packages.map((pkg) => ({ packageId: pkg.id, ...periodBought(lastEnd, now, pkg.period_days) })) };
   },

@@ -4,12 +4,13 @@ import { nowSeconds } from "#api/core/clock.ts";
 import { localize } from "#api/core/localize.ts";
 import * as endpoints from "#contract/endpoints.ts";
 import { operation } from "#api/http/operation.ts";
-import { listDevicePeriods, type DevicePeriodRow } from "#api/repositories/entitlements.ts";
+import type { DevicePeriodRow } from "#api/repositories/entitlements.ts";
+import { devicePeriods } from "#api/services/entitlements.ts";
 
 export const entitlementTimeline = operation(endpoints.entitlementTimeline, {
   readOnly: true,
   owner: "device",
-  readsFirst: ({ db, input }) => listDevicePeriods(db, input.deviceId),
+  readsFirst: ({ reads, input }) => devicePeriods(reads, input.deviceId),
   handle: async (ctx, input, rows) => {
     const now = nowSeconds();
     const lang = input.language ?? ctx.language;

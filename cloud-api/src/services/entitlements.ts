@@ -1,5 +1,29 @@
 import { nowSeconds } from "#api/core/clock.ts";
-import { listEntitlements, savedCents, type EntitlementRow } from "#api/repositories/entitlements.ts";
+import { listDevicePeriods, type DevicePeriodRow, type EntitlementRow } from "#api/repositories/entitlements.ts";
+import type { RequestReads } from "#api/services/request-reads.ts";
+
+/**
+ * Every period a device holds or held, not revoked, oldest first, read once for all the calls of a request: a
+ * purchase screen's timeline, preview and current package (or VIP or AI state) take theirs from one statement,
+ * not one each (docs/decisions/069).
+ */
+export function devicePeriods(reads: RequestReads, deviceId: string): Promise<DevicePeriodRow[]> {
+  return reads.once(`periods of device ${deviceId}`, (db) => listDevicePeriods(db, deviceId));
+}
+
+/** The device's periods of one service, not revoked, oldest first. */
+export async function servicePeriods(reads: RequestReads, deviceId: string, serviceType: number): Promise<DevicePeriodRow[]> {
+  return (await devicePeriods(reads, deviceId)).filter((period) => period.service_type === serviceType);
+}
+
+/**
+ * When the last of a service's periods ends (null when there is none): where a purchase would start. Fulfilment's
+ * grant asks the same of D1 in its own statement (repositories/entitlements.ts lastEndTime), as it must to insert
+ * only if no grant came in between.
+ */
+export function lastEndOf(periods: readonly EntitlementRow[]): number | null {
+  return periods.length ? Math.max(...periods.map((period) => period.end_time)) : null;
+}
 
 /** Product-rules §4 durationStatus: 0 never opened, 1 expired, 2 in use, 3 in use with a further period queued. */
 export interface ServicePeriod {
@@ -19,15 +43,10 @@ export function currentPeriod(entitlements: readonly EntitlementRow[], now: numb
   return { durationStatus: 1, current: entitlements[entitlements.length - 1] ?? null };
 }
 
-/** The VIP / AI info calls: whether the service is on now, until when, and what it saved in `currency`. */
-export async function serviceState(db: D1Database, deviceId: string, serviceType: number, currency: string) {
-  const [periods, saved] = await Promise.all([listEntitlements(db, deviceId, serviceType), savedCents(db, deviceId, serviceType, currency)]);
+/** The VIP / AI info calls: whether the service is on now, and until when. */
+export async function serviceState(reads: RequestReads, deviceId: string, serviceType: number) {
+  const periods = await servicePeriods(reads, deviceId, serviceType);
   const now = nowSeconds();
   const { durationStatus } = currentPeriod(periods, now);
-  return {
-    durationStatus,
-    active: periods.some((p) => p.start_time <= now && now < p.end_time),
-    expiresAt: periods.length ? Math.max(...periods.map((p) => p.end_time)) : null,
-    savedCents: saved,
-  };
+  return { durationStatus, active: periods.some((p) => p.start_time <= now && now < p.end_time), expiresAt: lastEndOf(periods) };
 }

@@ -4,6 +4,7 @@ import type { CloudApiEnv } from "#api/env.ts";
 import { findDevice, findDeviceByIccid, type DeviceRow } from "#api/repositories/devices.ts";
 import { findOrder, type OrderRow } from "#api/repositories/orders.ts";
 import { requireCard } from "#api/services/cards.ts";
+import type { RequestReads } from "#api/services/request-reads.ts";
 
 /** Every call that names a device must name one of the token's user (403 otherwise, existing or not). */
 async function requireOwnedDevice(db: D1Database, userId: number, deviceId: string): Promise<DeviceRow> {
@@ -96,17 +97,11 @@ export type OwnerInput<K extends OwnerKind> = Parameters<(typeof OWNER_CHECKS)[K
 export type Owned<K extends OwnerKind> = Awaited<ReturnType<(typeof OWNER_CHECKS)[K]["check"]>>;
 
 /**
- * The owner rows of one request's calls, each read once: a purchase screen's batch names the same device in four
- * of its six calls (docs/decisions/069). Each call still runs its own check on the row; nothing outlives the request.
+ * The owner row a call's input names, read once for every call of its request that names it: a purchase screen's
+ * batch names the same device in four of its six calls (docs/decisions/069). Each call still runs its own check on the row.
  */
-export function ownerRowsOf(db: D1Database) {
-  const rows = new Map<string, Promise<unknown>>();
-  return (kind: OwnerKind, input: unknown): Promise<unknown> => {
-    const owner = OWNER_CHECKS[kind];
-    const row = owner.rowOf(input as never);
-    if (row === null) return owner.read(db, input as never);
-    let found = rows.get(row);
-    if (!found) rows.set(row, (found = owner.read(db, input as never)));
-    return found;
-  };
+export function ownerRow(reads: RequestReads, kind: OwnerKind, input: unknown): Promise<unknown> {
+  const owner = OWNER_CHECKS[kind];
+  const row = owner.rowOf(input as never);
+  return row === null ? owner.read(reads.db, input as never) : reads.once<unknown>(row, (db) => owner.read(db, input as never));
 }
