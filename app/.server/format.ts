@@ -41,6 +41,57 @@ export function zoneFormat(timeZone: string): Intl.DateTimeFormat {
 /** How a moment is written: a date and time of day, or a date alone. */
 export type MomentFormat = "date-time" | "date";
 
+/** A zone's offset from UTC for a whole UTC day, and how a guessed zone's times write it ("+08:00"). */
+interface DayOffset {
+  ms: number;
+  label: string;
+}
+
+const DAY_MS = 86_400_000;
+/**
+ * Per zone and UTC day, the offset that holds all day, or null for a day in which it changes (a DST transition):
+ * only the offset needs Intl, the calendar fields of a moment shifted by it are the Date's UTC fields. Learning a
+ * day costs two `formatToParts`, a date of a known day none (docs/decisions/072).
+ */
+const dayOffsets = new Map<string, DayOffset | null>();
+/** Days are asked for by any moment an order carries: a bound keeps the map small. */
+const MOST_DAYS_KEPT = 4096;
+
+function zoneParts(timeZone: string, ms: number): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of zoneFormat(timeZone).formatToParts(new Date(ms))) part[type] = value;
+  return part;
+}
+
+/** Intl's "GMT+08:00" as "+08:00" ("GMT" alone is UTC). */
+const offsetLabel = (part: Partial<Record<Intl.DateTimeFormatPartTypes, string>>) => part.timeZoneName?.replace(/^GMT/, "") || "+00:00";
+
+/** The zone's offset at a whole second `ms`, read back from the fields Intl writes for it. */
+function offsetAt(timeZone: string, ms: number): DayOffset {
+  const part = zoneParts(timeZone, ms);
+  const local = Date.UTC(Number(part.year), Number(part.month) - 1, Number(part.day), Number(part.hour), Number(part.minute), Number(part.second));
+  return { ms: local - ms, label: offsetLabel(part) };
+}
+
+function dayOffset(timeZone: string, day: number): DayOffset | null {
+  const key = `${timeZone} ${day}`;
+  let offset = dayOffsets.get(key);
+  if (offset === undefined) {
+    const start = offsetAt(timeZone, day * DAY_MS);
+    const end = offsetAt(timeZone, (day + 1) * DAY_MS - 1000);
+    offset = start.ms === end.ms && start.label === end.label ? start : null;
+    if (dayOffsets.size >= MOST_DAYS_KEPT) dayOffsets.clear();
+    dayOffsets.set(key, offset);
+  }
+  return offset;
+}
+
+/** Moments the arithmetic writes: four-digit years of the Gregorian calendar, as Intl writes them; Intl writes the rest. */
+const ARITHMETIC_FROM_MS = Date.UTC(1900, 0, 1);
+const ARITHMETIC_UNTIL_MS = Date.UTC(9999, 0, 1);
+
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+
 /**
  * Product-rules §5/§9: Unix seconds as year-month-day hour:minute:second (or the date alone); empty in, empty out.
  * A time of day in a guessed zone carries the zone's offset ("+08:00"; Intl's "GMT" alone is UTC), so that the buyer
@@ -49,13 +100,25 @@ export type MomentFormat = "date-time" | "date";
 export function formatUnixSeconds(seconds: number | null | undefined, timeZone: string | BuyerTimeZone, format: MomentFormat = "date-time"): string {
   if (isEmpty(seconds) || !Number.isFinite(seconds)) return "";
   const zone = typeof timeZone === "string" ? { name: timeZone, guessed: false } : timeZone;
-  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const { type, value } of zoneFormat(zone.name).formatToParts(new Date(seconds * 1000))) part[type] = value;
-  const date = `${part.year}-${part.month}-${part.day}`;
+  // As Date does: milliseconds are cut toward zero, and the clock shows the whole second at or before them.
+  const ms = Math.trunc(seconds * 1000);
+  const offset = ms >= ARITHMETIC_FROM_MS && ms < ARITHMETIC_UNTIL_MS ? dayOffset(zone.name, Math.floor(ms / DAY_MS)) : null;
+  let date: string;
+  let time: string;
+  let label: string;
+  if (offset) {
+    const local = new Date(Math.floor(ms / 1000) * 1000 + offset.ms);
+    date = `${local.getUTCFullYear()}-${twoDigits(local.getUTCMonth() + 1)}-${twoDigits(local.getUTCDate())}`;
+    time = `${twoDigits(local.getUTCHours())}:${twoDigits(local.getUTCMinutes())}:${twoDigits(local.getUTCSeconds())}`;
+    label = offset.label;
+  } else {
+    const part = zoneParts(zone.name, ms);
+    date = `${part.year}-${part.month}-${part.day}`;
+    time = `${part.hour}:${part.minute}:${part.second}`;
+    label = offsetLabel(part);
+  }
   if (format === "date") return date;
-  const text = `${date} ${part.hour}:${part.minute}:${part.second}`;
-  const offset = part.timeZoneName?.replace(/^GMT/, "") || "+00:00";
-  return zone.guessed ? `${text} (${offset})` : text;
+  return zone.guessed ? `${date} ${time} (${label})` : `${date} ${time}`;
 }
 
 /**

@@ -23,9 +23,18 @@ export function carriedQuery(screen: URL): Record<string, string> {
   return carried;
 }
 
+/**
+ * An absolute path and query that `new URL` gives back as they are: no dot segment, no "//" that would name a host,
+ * no character it would percent-encode or drop (a fragment, an empty "?").
+ */
+const PLAIN_LINK = /^(?!\/\/)(?:\/(?!\.\.?(?:[/?]|$))[\w\-.~!$&()*+,;=:@]*)+(?:\?[\w\-.~!$&()*+,;=:@/?%]+)?$/;
+
 /** A link from `screen` to `href` (a path and query), keeping what the screen's links carry unless `href` sets it. */
 export function linkFrom(screen: URL, href: string): string {
+  const carried = Object.entries(carriedQuery(screen));
+  // Most screens carry nothing, and an order list builds a link per order: no URL is parsed for a link it would not change.
+  if (carried.length === 0 && PLAIN_LINK.test(href)) return href;
   const target = new URL(href, screen);
-  for (const [name, value] of Object.entries(carriedQuery(screen))) if (!target.searchParams.has(name)) target.searchParams.set(name, value);
+  for (const [name, value] of carried) if (!target.searchParams.has(name)) target.searchParams.set(name, value);
   return `${target.pathname}${target.search}`;
 }

@@ -17,9 +17,16 @@ export function changedQuery(url: URL, set: Record<string, string>, remove: read
   return next;
 }
 
-export const orderDetailHref = (orderId: string) => withQuery(href(SCREENS.orderDetail.path), { orderId });
-export const receiptHref = (orderId: string) => withQuery(href(SCREENS.orderReceipt.path), { orderId });
+/** The screens' paths, which have no parameters: built once, not per link (an order list builds one per order). */
+const ORDER_DETAIL_PATH = href(SCREENS.orderDetail.path);
+const ORDER_RECEIPT_PATH = href(SCREENS.orderReceipt.path);
+const PAYMENT_RESULT_PATH = href(SCREENS.paymentResult.path);
+const ALIPAY_CASHIER_PATH = href(SCREENS.alipayCashier.path);
+const COUPONS_PATH = href(SCREENS.coupons.path);
+
+export const orderDetailHref = (orderId: string) => withQuery(ORDER_DETAIL_PATH, { orderId });
+export const receiptHref = (orderId: string) => withQuery(ORDER_RECEIPT_PATH, { orderId });
 /** Product-rules §2: the payment result route, which the providers also send the buyer back to. */
-export const paymentResultHref = (orderId: string) => withQuery(href(SCREENS.paymentResult.path), { orderId });
-export const alipayCashierHref = (orderId: string) => withQuery(href(SCREENS.alipayCashier.path), { orderId });
-export const couponsHref = (query: Query) => withQuery(href(SCREENS.coupons.path), query);
+export const paymentResultHref = (orderId: string) => withQuery(PAYMENT_RESULT_PATH, { orderId });
+export const alipayCashierHref = (orderId: string) => withQuery(ALIPAY_CASHIER_PATH, { orderId });
+export const couponsHref = (query: Query) => withQuery(COUPONS_PATH, query);

@@ -1,5 +1,6 @@
-import { createCookie, createSessionStorage, type Session } from "react-router";
+import { createSessionStorage, type Session } from "react-router";
 import type { StorefrontEnv } from "../env.ts";
+import { signedCookie } from "../signed-cookie.ts";
 import type { LaunchState, Tokens } from "./state.ts";
 
 export interface SessionData {
@@ -52,7 +53,7 @@ export function sessionStorageFor(env: StorefrontEnv, request: Request) {
   const max = seconds(env.SESSION_MAX_SECONDS, DEFAULT_MAX_SECONDS);
   const now = () => Math.floor(Date.now() / 1000);
   const expiry = (expires: Date | undefined) => (expires ? Math.floor(expires.getTime() / 1000) : now() + max);
-  const cookie = createCookie(secure ? "__Host-camcloud_sid" : "camcloud_sid", {
+  const cookie = signedCookie(secure ? "__Host-camcloud_sid" : "camcloud_sid", {
     httpOnly: true,
     sameSite: "lax",
     secure,

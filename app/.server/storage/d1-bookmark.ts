@@ -1,6 +1,7 @@
-import { createContext, createCookie } from "react-router";
+import { createContext } from "react-router";
 import { BOOKMARK_HEADER } from "#contract/headers.ts";
 import type { StorefrontEnv } from "../env.ts";
+import { signedCookie } from "../signed-cookie.ts";
 import type { Transport } from "../upstream/transport.ts";
 
 /**
@@ -22,7 +23,7 @@ const MAX_AGE_SECONDS = 24 * 3600;
 
 function bookmarkCookie(env: StorefrontEnv, request: Request) {
   const secure = new URL(request.url).protocol === "https:";
-  return createCookie(secure ? "__Host-camcloud_d1" : "camcloud_d1", {
+  return signedCookie(secure ? "__Host-camcloud_d1" : "camcloud_d1", {
     httpOnly: true,
     sameSite: "lax",
     secure,
