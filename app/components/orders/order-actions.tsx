@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
+import { Suspense, useEffect, useMemo, useRef } from "react";
 import { Form, useActionData, useFetcher, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useTranslation } from "#app/i18n/context.tsx";
 import { ActionSheet } from "../action-sheet.tsx";
@@ -9,9 +9,11 @@ import { useFollowPaymentStep } from "../purchase/follow-payment-step.ts";
 import type { ProviderClients } from "../purchase/provider-clients.ts";
 import { OPENS_SHEET, revalidateUnlessOnly, searchWith, useSheetHistory } from "../sheet-history.ts";
 import { useToast } from "../toasts.tsx";
+import { retryingLazy } from "../retrying-lazy.tsx";
 
-// Only a repay that continues in a sub-view (card) opens it, after a tap (docs/decisions/041).
-const RepaySheet = lazy(() => import("./repay-sheet.tsx"));
+// Only a repay that continues in a sub-view (card) opens it, after a tap (docs/decisions/041); if its code cannot be
+// fetched, the order's card says so, with a retry (074).
+const RepaySheet = retryingLazy(() => import("./repay-sheet.tsx"));
 
 // After any post, even a refused one, an order list or detail reads its orders again: it shows each order as it
 // really is. The cancel confirmation and the card repay sheet open and close without reloading it. Here rather than

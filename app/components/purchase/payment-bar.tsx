@@ -1,16 +1,22 @@
-import { lazy, Suspense, useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { Suspense, useEffect, useRef } from "react";
+import { Link, useLocation } from "react-router";
 import { useTranslation } from "#app/i18n/context.tsx";
 import { useSheetHistory } from "../sheet-history.ts";
 import type { Checkout } from "./checkout.ts";
 import type { ProviderClients } from "./provider-clients.ts";
 import { usePendingSelection } from "./pending-selection.ts";
 import { NoBreak } from "../no-break.tsx";
+import { PaymentOptionsNotLoaded, retryingLazy, type NotLoadedProps } from "../retrying-lazy.tsx";
 
 // The chooser and what follows a confirm are not needed to show or hydrate the screen: they are fetched as it
 // hydrates. A Pay tapped before they arrive opens the chooser's address at once, and the chooser shows when they
-// have (docs/decisions/041, 065-a).
-const PaymentFlow = lazy(() => import("./payment-chooser.tsx"));
+// have (docs/decisions/041, 065-a). If its code cannot be fetched, Pay says so in the bar, with a retry (074).
+const PaymentFlow = retryingLazy(() => import("./payment-chooser.tsx"), ChooserNotLoaded);
+
+function ChooserNotLoaded(props: NotLoadedProps) {
+  const open = new URLSearchParams(useLocation().search).has("pay");
+  return open && <div className="mx-auto max-w-md"><PaymentOptionsNotLoaded {...props} /></div>;
+}
 
 /**
  * The payment bar (product-rules §2 screen 9): the total, and Pay, a link (`?pay=1`) that the server renders
@@ -34,6 +40,10 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
   return (
     <>
       <div className="fixed inset-x-0 bottom-0 z-20 safe-x border-t border-neutral-200 bg-white pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+        {/* In the bar, so that a chooser whose code could not be fetched says so above Pay. */}
+        <Suspense fallback={null}>
+          <PaymentFlow checkout={checkout} providers={providers} closeHref={closeHref} />
+        </Suspense>
         <div className="mx-auto flex max-w-md items-center justify-between gap-3">
           <p className="flex min-w-0 flex-col">
             <span className="text-xs text-neutral-600">{t("pay.total")}</span>
@@ -65,10 +75,6 @@ export function PaymentBar({ checkout, providers, closeHref }: { checkout: Check
           </Link>
         </div>
       </div>
-
-      <Suspense fallback={null}>
-        <PaymentFlow checkout={checkout} providers={providers} closeHref={closeHref} />
-      </Suspense>
     </>
   );
 }
