@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useRef } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
 import { Form, useActionData, useFetcher, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useTranslation } from "#app/i18n/context.tsx";
 import { ActionSheet } from "../action-sheet.tsx";
@@ -9,11 +9,10 @@ import { useFollowPaymentStep } from "../purchase/follow-payment-step.ts";
 import type { ProviderClients } from "../purchase/provider-clients.ts";
 import { OPENS_SHEET, revalidateUnlessOnly, searchWith, useSheetHistory } from "../sheet-history.ts";
 import { useToast } from "../toasts.tsx";
-import { retryingLazy } from "../retrying-lazy.tsx";
 
-// Only a repay that continues in a sub-view (card) opens it, after a tap (docs/decisions/041); if its code cannot be
-// fetched, the order's card says so, with a retry (074).
-const RepaySheet = retryingLazy(() => import("./repay-sheet.tsx"));
+// Only a repay that continues in a sub-view (card) opens it, after a tap (docs/decisions/041), once its code is here.
+const loadRepaySheet = () => import("./repay-sheet.tsx");
+const RepaySheet = lazy(loadRepaySheet);
 
 // After any post, even a refused one, an order list or detail reads its orders again: it shows each order as it
 // really is. The cancel confirmation and the card repay sheet open and close without reloading it. Here rather than
@@ -59,8 +58,15 @@ export function OrderActions({
   useEffect(() => {
     if (!viewData || sheetOpenedFor.current === viewData) return;
     sheetOpenedFor.current = viewData;
-    void openSheet(searchWith(new URLSearchParams(window.location.search), "repay", order.id));
-  }, [viewData, order.id, openSheet]);
+    // Fetched twice at most (a dropped connection on a phone): if it still cannot be, the screen stays, a toast says
+    // why, and Repay tries again (docs/decisions/074).
+    loadRepaySheet()
+      .catch(loadRepaySheet)
+      .then(
+        () => openSheet(searchWith(new URLSearchParams(window.location.search), "repay", order.id)),
+        () => toast({ kind: "error", message: t("pay.notLoaded") }),
+      );
+  }, [viewData, order.id, openSheet, toast, t]);
   const failed = useActionData<CardFailure>();
   const navigation = useNavigation();
 
