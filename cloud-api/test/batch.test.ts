@@ -160,6 +160,24 @@ describe("a batch (docs/decisions/061)", () => {
     expect(await deviceReads(other.accessToken)).toEqual({ statuses: [403, 403, 403, 403], reads: 1 });
   });
 
+  it("shares a read only between calls that name the same row: a device id spelt like a SIM's row is another row (found by an outside tester)", async () => {
+    const { accessToken } = await signIn();
+    // A device id is any text: this one spells what the shared reads once called the device of the demo SIM.
+    const lookalike = { deviceId: `of SIM ${DEMO_ICCIDS.sim}` };
+    const simCall = { path: "/v1/cloud/simcard/details", input: { iccId: DEMO_ICCIDS.sim } };
+    const lookalikeCalls = [
+      { path: "/v1/cloud/simcard/iccid/info", input: lookalike },
+      { path: "/v1/cloud/vip/device/info", input: lookalike },
+    ];
+    for (const calls of [[simCall, ...lookalikeCalls], [...lookalikeCalls, simCall]]) {
+      const answersAlone: Answer[] = [];
+      for (const call of calls) answersAlone.push(await alone(accessToken, call));
+      expect(answersAlone.map((answer) => answer.status)).toEqual(calls.map((call) => (call === simCall ? 200 : 403)));
+      const { answers } = await batched(accessToken, calls);
+      expect(answers).toEqual(answersAlone);
+    }
+  });
+
   it("prepares one statement per row a purchase screen's batch needs: the catalogue and a device's periods once for all its calls (docs/decisions/069)", async () => {
     const { accessToken } = await signIn();
     const purchaseScreen = (deviceId: string, type: number, ...own: Call[]): Call[] => [

@@ -13,7 +13,7 @@ const kept = new Map<string, { version: number; rows: PackageRow[] }>();
 
 export function catalogueRows(reads: RequestReads, serviceType: number, currency: CurrencyCode): Promise<PackageRow[]> {
   const key = `${serviceType}/${currency}`;
-  return reads.once(`catalogue ${key}`, (db) => catalogueAsOfNow(db, key, serviceType, currency));
+  return reads.once(["catalogue", key], (db) => catalogueAsOfNow(db, key, serviceType, currency));
 }
 
 async function catalogueAsOfNow(db: D1Database, key: string, serviceType: number, currency: CurrencyCode): Promise<PackageRow[]> {

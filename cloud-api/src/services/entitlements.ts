@@ -8,7 +8,7 @@ import type { RequestReads } from "#api/services/request-reads.ts";
  * not one each (docs/decisions/069).
  */
 export function devicePeriods(reads: RequestReads, deviceId: string): Promise<DevicePeriodRow[]> {
-  return reads.once(`periods of device ${deviceId}`, (db) => listDevicePeriods(db, deviceId));
+  return reads.once(["periods of device", deviceId], (db) => listDevicePeriods(db, deviceId));
 }
 
 /** The device's periods of one service, not revoked, oldest first. */

@@ -4,7 +4,7 @@ import type { CloudApiEnv } from "#api/env.ts";
 import { findDevice, findDeviceByIccid, type DeviceRow } from "#api/repositories/devices.ts";
 import { findOrder, type OrderRow } from "#api/repositories/orders.ts";
 import { requireCard } from "#api/services/cards.ts";
-import type { RequestReads } from "#api/services/request-reads.ts";
+import type { ReadName, RequestReads } from "#api/services/request-reads.ts";
 
 /** Every call that names a device must name one of the token's user (403 otherwise, existing or not). */
 async function requireOwnedDevice(db: D1Database, userId: number, deviceId: string): Promise<DeviceRow> {
@@ -59,13 +59,13 @@ interface Caller {
  */
 interface OwnerCheck<In, Found, Owned> {
   /** The row `read` finds, named so that the calls of one request that name the same row read it once; null when it reads nothing. */
-  rowOf(input: In): string | null;
+  rowOf(input: In): ReadName | null;
   read(db: D1Database, input: In): Promise<Found>;
   check(found: Found, caller: Caller, input: In): Owned | Promise<Owned>;
 }
 
 const ownerCheck = <In, Found, Owned>(check: OwnerCheck<In, Found, Owned>) => check;
-const deviceRow = (deviceId: string) => `device ${deviceId}`;
+const deviceRow = (deviceId: string): ReadName => ["device", deviceId];
 
 /** The owner checks by name: what an operation's input must carry for each, and what its handler gets. */
 export const OWNER_CHECKS = {
@@ -77,11 +77,11 @@ export const OWNER_CHECKS = {
     check: (device, { userId }) => ownedDevice(device, userId),
   }),
   sim: ownerCheck({
-    rowOf: (input: { iccId: string }) => `device of SIM ${input.iccId}`,
+    rowOf: (input: { iccId: string }): ReadName => ["device of SIM", input.iccId],
     read: (db, input) => findDeviceByIccid(db, input.iccId),
     check: (device, { userId }) => ownedSim(device, userId),
   }),
-  order: ownerCheck({ rowOf: (input: { orderId: string }) => `order ${input.orderId}`, read: (db, input) => findOrder(db, input.orderId), check: (order, { userId }) => ownOrder(order, userId) }),
+  order: ownerCheck({ rowOf: (input: { orderId: string }): ReadName => ["order", input.orderId], read: (db, input) => findOrder(db, input.orderId), check: (order, { userId }) => ownOrder(order, userId) }),
   /** A scanned storage card, on whichever of the caller's devices received it, or else the chosen device. */
   card: ownerCheck({
     rowOf: (input: CardOrDevice) => (input.encryptCodeId === undefined ? deviceRow(input.deviceId ?? "") : null),
