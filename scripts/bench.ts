@@ -122,7 +122,9 @@ async function lighthouse(url: string, cookie: string) {
     }
   }
   runs.sort((a, b) => a.performance - b.performance);
-  return runs[1] as { performance: number; accessibility: number };
+  const median = runs[1] as { performance: number; accessibility: number };
+  /** Issue 34: the score moves between runs on this machine, so the lowest and highest of the three stand beside it. */
+  return { ...median, performanceSpread: [runs[0]?.performance ?? null, runs[2]?.performance ?? null] as const };
 }
 
 async function lighthouseOnce(url: string, cookie: string) {
@@ -224,7 +226,7 @@ const workers = whole ? { storefront: await uploadSize("build/server/wrangler.js
 const unlimited = { ORDER_RATE_PER_DEVICE: "1000000", ORDER_RATE_PER_USER: "1000000", LOOKUP_LIMITS: "off" };
 const api = `http://127.0.0.1:${bench.apiPort}`;
 
-type Probed = Awaited<ReturnType<typeof storage>> & ReturnType<typeof documentSize> & { performance: number | null; accessibility: number | null; firstLoadJs: ReturnType<typeof firstLoadJs> };
+type Probed = Awaited<ReturnType<typeof storage>> & ReturnType<typeof documentSize> & { performance: number | null; performanceSpread: readonly [number | null, number | null] | null; accessibility: number | null; firstLoadJs: ReturnType<typeof firstLoadJs> };
 const probed = new Map<string, Probed>();
 const signedIn: { name: string; cookie: string; url: string }[] = [];
 let loadStage: Awaited<ReturnType<typeof runLoadStage>> | undefined;
@@ -241,7 +243,7 @@ try {
     if (!passes.has("probe")) continue;
     const html = await (await fetch(url, { headers: { cookie } })).text();
     const probe = await storage(url, cookie);
-    const scores = skipLighthouse || BLANK_BY_SPEC.has(page.name) ? { performance: null, accessibility: null } : await lighthouse(url, cookie);
+    const scores = skipLighthouse || BLANK_BY_SPEC.has(page.name) ? { performance: null, accessibility: null, performanceSpread: null } : await lighthouse(url, cookie);
     probed.set(page.name, { ...scores, firstLoadJs: firstLoadJs(html), ...documentSize(html), ...probe });
   }
   if (passes.has("probe") && !depthOnly && chosenScreens === null) operatorConsole = await consoleFirstLoad();
@@ -375,6 +377,8 @@ const rows = signedIn.map(({ name }) => {
   return {
     screen: name,
     performance: probe?.performance ?? null,
+    /** The lowest and highest of the three Lighthouse runs whose median is `performance`. */
+    performanceSpread: probe?.performanceSpread ?? null,
     accessibility: probe?.accessibility ?? null,
     firstLoadJs: probe?.firstLoadJs ?? null,
     documentKb: probe?.documentKb ?? null,
@@ -405,7 +409,7 @@ console.log(`\nSSR load: ${LOAD.connections} connections for ${LOAD.seconds} s p
 console.table(
   rows.map((r) => ({
     screen: r.screen,
-    performance: r.performance ?? "-",
+    performance: r.performance === null ? "-" : r.performanceSpread ? `${r.performance} (${r.performanceSpread.join("-")})` : r.performance,
     accessibility: r.accessibility ?? "-",
     "first-load JS KB": r.firstLoadJs?.gzipKb ?? "-",
     "document KB": r.documentKb ?? "-",
