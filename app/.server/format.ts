@@ -57,14 +57,17 @@ const dayOffsets = new Map<string, DayOffset | null>();
 /** Days are asked for by any moment an order carries: a bound keeps the map small. */
 const MOST_DAYS_KEPT = 4096;
 
-function zoneParts(timeZone: string, ms: number): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
-  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+/** What Intl writes of a moment in a zone, by part. */
+type ZoneParts = Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
+
+function zoneParts(timeZone: string, ms: number): ZoneParts {
+  const part: ZoneParts = {};
   for (const { type, value } of zoneFormat(timeZone).formatToParts(new Date(ms))) part[type] = value;
   return part;
 }
 
 /** Intl's "GMT+08:00" as "+08:00" ("GMT" alone is UTC). */
-const offsetLabel = (part: Partial<Record<Intl.DateTimeFormatPartTypes, string>>) => part.timeZoneName?.replace(/^GMT/, "") || "+00:00";
+const offsetLabel = (part: ZoneParts) => part.timeZoneName?.replace(/^GMT/, "") || "+00:00";
 
 /** The zone's offset at a whole second `ms`, read back from the fields Intl writes for it. */
 function offsetAt(timeZone: string, ms: number): DayOffset {

@@ -26,7 +26,7 @@ export interface EntitlementGrant {
 }
 
 /** When the device's last period of a service ends (null when it has none): where a purchase would start. */
-export async function lastEndTime(db: D1Database, deviceId: string, serviceType: number): Promise<number | null> {
+async function lastEndTime(db: D1Database, deviceId: string, serviceType: number): Promise<number | null> {
   const row = await db
     .prepare("SELECT MAX(end_time) AS last_end FROM entitlements WHERE device_id = ? AND service_type = ? AND revoked_at IS NULL")
     .bind(deviceId, serviceType)
