@@ -113,3 +113,15 @@ for (const language of ["en", "ar"] as const) {
     await expect(page).toHaveURL(new RegExp(`/app-h5/cloud/order/payment/result\\?orderId=${orderId}`));
   });
 }
+
+test("at 320 px in German the message's retry stays inside its box and the screen does not scroll sideways (found by an outside buyer)", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 844 });
+  await dropChunk(page, "payment-chooser");
+  await page.goto(await launchLink(DEMO_DEVICES.simSpare, { country: "US", language: "de", query: { coupon: "none" } }));
+  await page.locator("#pay-button").click();
+  const alert = page.getByRole("alert").filter({ hasText: NOT_LOADED.de.message });
+  const box = await alert.boundingBox();
+  const retry = await alert.getByRole("button", { name: NOT_LOADED.de.retry }).boundingBox();
+  expect(box && retry && retry.x >= box.x && retry.x + retry.width <= box.x + box.width).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+});

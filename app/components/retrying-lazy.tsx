@@ -36,9 +36,10 @@ const ignore = () => {};
 export function PaymentOptionsNotLoaded({ retry }: NotLoadedProps) {
   const { t } = useTranslation();
   return (
-    <div role="alert" className="my-2 flex items-center justify-between gap-3 rounded-lg bg-red-50 p-2 text-sm text-red-800">
-      <span>{t("pay.notLoaded")}</span>
-      <button type="button" onClick={retry} className="tap-target shrink-0 rounded-full border border-red-300 px-3 font-semibold">
+    // The retry goes under the message where both do not fit (German's "Erneut versuchen" at 320 px).
+    <div role="alert" className="my-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-lg bg-red-50 p-2 text-sm text-red-800">
+      <span className="min-w-0">{t("pay.notLoaded")}</span>
+      <button type="button" onClick={retry} className="tap-target ms-auto shrink-0 rounded-full border border-red-300 px-3 font-semibold">
         {t("shell.retry")}
       </button>
     </div>
